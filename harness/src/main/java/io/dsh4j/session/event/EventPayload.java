@@ -97,6 +97,11 @@ public sealed interface EventPayload {
     /** A tool failure identity such as {@code FsError / FS_NOT_FOUND}. */
     record ToolError(String name, String code, JsonNode json) {
         public ToolError { Objects.requireNonNull(json, "json"); }
+
+        /** {@code {name, code}}. */
+        public static ToolError of(String name, String code) {
+            return new ToolError(name, code, io.dsh4j.message.json.JsJson.nodes().objectNode().put("name", name).put("code", code));
+        }
     }
 
     /** {@code agent/inbox/spliced {target, start, removedCount?, inserted, outcome?}}. */

@@ -81,6 +81,22 @@ public record SessionHeader(int version, String id, long createdAt, String cwd, 
         return fromTree(node, mode);
     }
 
+    /**
+     * Parses a UTF-8 header line from {@code buf[offset, offset+length)} (without its newline).
+     *
+     * @throws UnsupportedFormatException when {@code version} is a number other than {@link #FORMAT_VERSION}
+     * @throws SessionHeaderException     when the line is not a valid header
+     */
+    public static SessionHeader parse(byte[] buf, int offset, int length, Mode mode) {
+        JsonNode node;
+        try {
+            node = JsJson.parse(buf, offset, length, JsonLimits.DEFAULTS);
+        } catch (JsonTextException e) {
+            throw new SessionHeaderException("header line is not valid JSON (" + e.getMessage() + ")", null, e);
+        }
+        return fromTree(node, mode);
+    }
+
     /** Validates a parsed header line object (see {@link #parse}). */
     public static SessionHeader fromTree(JsonNode node, Mode mode) {
         if (!node.isObject()) throw new SessionHeaderException("first line is not a session header object", null, null);
@@ -107,11 +123,11 @@ public record SessionHeader(int version, String id, long createdAt, String cwd, 
                     node.has("sandboxMode") ? "sandboxMode" : "approvalPolicy", null);
         }
         String id = string(node, "id", true);
-        long createdAt = nonNegative(node, "createdAt", true);
-        Long depth = node.has("delegationDepth") || mode == Mode.STRICT ? nonNegative(node, "delegationDepth", true) : null;
+        long createdAt = nonNegative(node, "createdAt");
+        Long depth = node.has("delegationDepth") || mode == Mode.STRICT ? nonNegative(node, "delegationDepth") : null;
         String origin = string(node, "origin", false);
         if (origin != null && !origin.equals("subagent")) throw new SessionHeaderException("origin must be \"subagent\"", "origin", null);
-        Long seed = node.has("seedLength") ? nonNegative(node, "seedLength", true) : null;
+        Long seed = node.has("seedLength") ? nonNegative(node, "seedLength") : null;
         return new SessionHeader(FORMAT_VERSION, id, createdAt, string(node, "cwd", false), string(node, "parentSession", false),
                 seed, origin, depth, string(node, "agentPreset", false), node);
     }
@@ -135,7 +151,7 @@ public record SessionHeader(int version, String id, long createdAt, String cwd, 
         return v.textValue();
     }
 
-    private static long nonNegative(JsonNode node, String field, boolean required) {
+    private static long nonNegative(JsonNode node, String field) {
         JsonNode v = node.get(field);
         if (v == null) throw new SessionHeaderException(field + " is missing", field, null);
         Long value = StorageCodec.safeInteger(v);
@@ -148,6 +164,11 @@ public record SessionHeader(int version, String id, long createdAt, String cwd, 
     /** The header line as DSH writes it (no newline). */
     public String encode() {
         return JsJson.stringify(json);
+    }
+
+    /** The header line as UTF-8 bytes with its final newline (a zstd log's first frame holds exactly this). */
+    public byte[] encodeLine() {
+        return (encode() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** Whether this session is a subagent child (has a parent). */

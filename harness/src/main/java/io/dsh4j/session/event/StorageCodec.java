@@ -227,6 +227,17 @@ public final class StorageCodec {
         return out.toString();
     }
 
+    /**
+     * The UTF-8 bytes of one write batch: {@link #encodeBatch} plus the final newline (DSH's append
+     * unit; in zstd mode one frame holds exactly these bytes). Empty batch gives no bytes.
+     *
+     * @throws NotLosslessEventException when an event's data is not lossless JSON
+     */
+    public static byte[] encodeBatchUtf8(List<SessionEvent> events, boolean pack) {
+        if (events.isEmpty()) return new byte[0];
+        return (encodeBatch(events, pack) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     private static void encodeEvent(SessionEvent e, StringBuilder out) {
         int layout = e.layout();
         out.append('{');
