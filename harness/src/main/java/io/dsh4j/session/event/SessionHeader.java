@@ -171,6 +171,17 @@ public record SessionHeader(int version, String id, long createdAt, String cwd, 
         return (encode() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
     }
 
+    /** Equal when the header lines are equal as DSH would write them (number node kinds do not matter). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SessionHeader h && encode().equals(h.encode());
+    }
+
+    @Override
+    public int hashCode() {
+        return encode().hashCode();
+    }
+
     /** Whether this session is a subagent child (has a parent). */
     public boolean isChild() {
         return parentSession != null;
