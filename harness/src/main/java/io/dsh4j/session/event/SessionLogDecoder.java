@@ -1,9 +1,8 @@
 package io.dsh4j.session.event;
 
-import io.dsh4j.message.MessageJson;
 import io.dsh4j.message.json.JsonLimits;
-import io.dsh4j.message.json.JsonShapeException;
 import io.dsh4j.session.event.internal.LegacyUpgrades;
+import io.dsh4j.session.event.internal.MessageShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -113,23 +112,7 @@ public final class SessionLogDecoder {
         if (!surface && e.sourceEventSeqs() != null) {
             throw new InvalidEventException("only surface events may carry sourceEventSeqs", type, e.seq(), "sourceEventSeqs");
         }
-        if (surface) validateMessage(e);
-    }
-
-    private static void validateMessage(SessionEvent e) {
-        try {
-            switch (e.type()) {
-                case EventTypes.USER_MESSAGE -> MessageJson.readUserMessage(e.data(), "data");
-                case EventTypes.ASSISTANT_MESSAGE -> MessageJson.readAssistantMessage(
-                        io.dsh4j.message.json.JsonFields.object(e.data(), "data").get("message"), "data.message");
-                case EventTypes.TOOL_RESULT -> MessageJson.readToolResultMessage(
-                        io.dsh4j.message.json.JsonFields.object(e.data(), "data").get("message"), "data.message");
-                default -> { }
-            }
-        } catch (JsonShapeException x) {
-            throw new InvalidEventException("message event lacks an identified, well-shaped message: " + x.problem(),
-                    e.type(), e.seq(), x.path());
-        }
+        if (surface) MessageShape.check(e);
     }
 
     /**

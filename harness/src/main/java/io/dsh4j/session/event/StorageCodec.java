@@ -1,7 +1,9 @@
 package io.dsh4j.session.event;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.message.StreamChunk;
 import io.dsh4j.message.json.JsJson;
 import io.dsh4j.message.json.JsNumberFormat;
@@ -63,6 +65,113 @@ public final class StorageCodec {
     }
 
     private static StorageRecord decode(JsonParser p, long positionalSeq) throws IOException {
+        JsonToken first = p.nextToken();
+        if (first != JsonToken.START_OBJECT) return decodeTree(p, positionalSeq);
+        String type = null;
+        int layout = 0;
+        long seq = positionalSeq;
+        long time = 0;
+        JsonNode data = null;
+        ChunkRowCodec.Parts row = null;
+        List<Long> sources = null;
+        SurfaceOp op = null;
+        Long seq0 = null;
+        Long time0 = null;
+        boolean hasSeq0 = false;
+        boolean hasTime0 = false;
+        String odd = null;
+        String name;
+        while ((name = p.nextFieldName()) != null) {
+            JsonToken t = p.nextToken();
+            int key = switch (name) {
+                case "type" -> EnvelopeLayout.TYPE;
+                case "seq" -> EnvelopeLayout.SEQ;
+                case "time" -> EnvelopeLayout.TIME;
+                case "data" -> EnvelopeLayout.DATA;
+                case "sourceEventSeqs" -> EnvelopeLayout.SOURCES;
+                case "surfaceOp" -> EnvelopeLayout.SURFACE;
+                case "ignorable" -> EnvelopeLayout.IGNORABLE;
+                default -> 0;
+            };
+            if (key != 0) {
+                if (EnvelopeLayout.has(layout, key)) {
+                    throw new CorruptRecordException("duplicate envelope key \"" + name + "\"", type, -1, name, null);
+                }
+                layout = EnvelopeLayout.append(layout, key);
+            }
+            switch (name) {
+                case "type" -> {
+                    if (t != JsonToken.VALUE_STRING) {
+                        throw new CorruptRecordException("type must be a string, found " + kind(JsonTrees.read(p)), null, -1, "type", null);
+                    }
+                    type = p.getText();
+                }
+                case "seq" -> {
+                    Long v = safeInteger(p, t);
+                    if (v == null || v < 0) {
+                        throw new CorruptRecordException("seq must be a non-negative safe integer", type, -1, "seq", null);
+                    }
+                    seq = v;
+                }
+                case "time" -> {
+                    Long v = safeInteger(p, t);
+                    if (v == null) throw new CorruptRecordException("time must be a safe integer", type, -1, "time", null);
+                    time = v;
+                }
+                case "data" -> {
+                    ChunkRow.Kind kind = type == null ? null : ChunkRow.Kind.ofTag(type);
+                    if (kind != null) row = ChunkRowCodec.readData(kind, p);
+                    else data = JsonTrees.read(p);
+                }
+                case "sourceEventSeqs" -> sources = sourceSeqs(JsonTrees.read(p), type);
+                case "surfaceOp" -> op = surfaceOp(JsonTrees.read(p), type);
+                case "ignorable" -> {
+                    if (t != JsonToken.VALUE_TRUE) {
+                        throw new CorruptRecordException("ignorable may only be true, found " + kind(JsonTrees.read(p)), type, -1,
+                                "ignorable", null);
+                    }
+                }
+                case "seq0" -> {
+                    hasSeq0 = true;
+                    seq0 = safeInteger(p, t);
+                }
+                case "time0" -> {
+                    hasTime0 = true;
+                    time0 = safeInteger(p, t);
+                }
+                default -> {
+                    if (odd == null) odd = name;
+                    p.skipChildren();
+                }
+            }
+        }
+        if (p.nextToken() != null) throw new CorruptRecordException("trailing content after the JSON value", type, -1, null, null);
+        if (type == null) throw new CorruptRecordException("type must be a string, found nothing", null, -1, "type", null);
+        ChunkRow.Kind kind = ChunkRow.Kind.ofTag(type);
+        if (kind != null) {
+            boolean dataSeen = EnvelopeLayout.has(layout, EnvelopeLayout.DATA);
+            int others = EnvelopeLayout.size(layout) - 1 - (dataSeen ? 1 : 0) + (odd != null ? 1 : 0);
+            String found = EnvelopeLayout.describe(layout) + (odd != null ? " and " + odd : "")
+                    + (hasSeq0 ? " with seq0" : "") + (hasTime0 ? " with time0" : "");
+            ChunkRowCodec.checkEnvelopeKeys(kind.tag(), hasSeq0, hasTime0, others, dataSeen, () -> found);
+            if (row == null) {
+                // data came before type: read the row from its tree
+                ObjectNode tree = JsJson.nodes().objectNode();
+                tree.put("type", type);
+                if (hasSeq0) tree.put("seq0", seq0 == null ? -1 : seq0);
+                if (hasTime0) tree.set("time0", time0 == null ? JsJson.nodes().textNode("invalid") : JsJson.nodes().numberNode(time0));
+                tree.set("data", data);
+                return ChunkRowCodec.fromTree(kind, tree, positionalSeq);
+            }
+            boolean positional = !hasSeq0;
+            return ChunkRowCodec.build(row, positional, positional ? positionalSeq : ChunkRowCodec.seq0(kind.tag(), seq0),
+                    positional ? 0 : ChunkRowCodec.time0(kind.tag(), time0));
+        }
+        if (odd != null) throw new CorruptRecordException("unexpected envelope key \"" + odd + "\"", type, -1, odd, null);
+        return event(type, layout, seq, time, data, sources, op);
+    }
+
+    private static StorageRecord decodeTree(JsonParser p, long positionalSeq) throws IOException {
         JsonNode value;
         try {
             value = JsonTrees.read(p);
@@ -73,6 +182,25 @@ public final class StorageCodec {
             throw new CorruptRecordException(e.getMessage(), null, -1, null, e);
         }
         return fromTree(value, positionalSeq);
+    }
+
+    /** A JSON number token's value when it is a JS safe integer ({@code -0} reads as 0), else {@code null}. */
+    private static Long safeInteger(JsonParser p, JsonToken t) throws IOException {
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            JsonParser.NumberType nt = p.getNumberType();
+            if (nt == JsonParser.NumberType.INT) return (long) p.getIntValue();
+            if (nt == JsonParser.NumberType.LONG) {
+                long v = p.getLongValue();
+                return JsNumberFormat.isSafeInteger(v) ? v : null;
+            }
+            return null;
+        }
+        if (t == JsonToken.VALUE_NUMBER_FLOAT) {
+            double d = p.getDoubleValue();
+            return JsNumberFormat.isSafeInteger(d) ? (long) d : null;
+        }
+        p.skipChildren();
+        return null;
     }
 
     /**
@@ -139,6 +267,10 @@ public final class StorageCodec {
                 default -> throw new CorruptRecordException("unexpected envelope key \"" + e.getKey() + "\"", type, -1, e.getKey(), null);
             }
         }
+        return event(type, layout, seq, time, data, sources, op);
+    }
+
+    private static SessionEvent event(String type, int layout, long seq, long time, JsonNode data, List<Long> sources, SurfaceOp op) {
         boolean hasSeq = EnvelopeLayout.has(layout, EnvelopeLayout.SEQ);
         boolean hasTime = EnvelopeLayout.has(layout, EnvelopeLayout.TIME);
         long at = hasSeq ? seq : -1;
@@ -181,8 +313,7 @@ public final class StorageCodec {
         if (v.isInt() || v.isShort()) return (long) v.intValue();
         if (v.isLong()) return JsNumberFormat.isSafeInteger(v.longValue()) ? v.longValue() : null;
         double d = v.doubleValue();
-        if (d == 0 && Double.doubleToRawLongBits(d) != 0) return null; // -0 is not a safe integer seq/time in DSH's sense
-        return JsNumberFormat.isSafeInteger(d) ? (long) d : null;
+        return JsNumberFormat.isSafeInteger(d) ? (long) d : null; // -0 passes, as Number.isSafeInteger(-0) does
     }
 
     static String kind(JsonNode v) {

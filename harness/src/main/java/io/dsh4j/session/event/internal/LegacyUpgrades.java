@@ -45,6 +45,12 @@ public final class LegacyUpgrades {
      * @throws InvalidEventException for a hard-rejected or malformed legacy shape
      */
     public SessionEvent upgrade(SessionEvent e) {
+        switch (e.type()) {
+            case EventTypes.ASSISTANT_CHUNK, EventTypes.STEP_START, EventTypes.STEP_END -> {
+                return e; // hot path: never legacy, and chunk data is not materialised
+            }
+            default -> { }
+        }
         rejectRetired(e);
         SessionEvent out;
         try {
@@ -173,6 +179,7 @@ public final class LegacyUpgrades {
     }
 
     private SessionEvent message(SessionEvent e) {
+        if (!EventTypes.isSurface(e.type())) return e;
         JsonNode data = e.data();
         if (!data.isObject()) return e;
         switch (e.type()) {
@@ -223,10 +230,9 @@ public final class LegacyUpgrades {
     }
 
     private static String messageId(SessionEvent e) {
-        JsonNode data = e.data();
         JsonNode message = switch (e.type()) {
-            case EventTypes.USER_MESSAGE -> data;
-            case EventTypes.ASSISTANT_MESSAGE, EventTypes.TOOL_RESULT -> data.get("message");
+            case EventTypes.USER_MESSAGE -> e.data();
+            case EventTypes.ASSISTANT_MESSAGE, EventTypes.TOOL_RESULT -> e.data().get("message");
             default -> null;
         };
         if (message == null || !message.isObject()) return null;
