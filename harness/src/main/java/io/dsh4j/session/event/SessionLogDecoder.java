@@ -14,8 +14,8 @@ import java.util.function.Consumer;
  * not marked ignorable, and validates what DSH validates when it loads a log (surface metadata only
  * on surface types; message events carry an identified, well-shaped message).
  *
- * <p>Memory: constant per event, plus one map entry per message event (legacy replacements inherit
- * the id of the event they replace). One instance per log; not thread-safe.
+ * <p>Memory: constant per event, plus one map entry per {@code tool/result} (a legacy tool-result
+ * replacement inherits the id of the result it replaces). One instance per log; not thread-safe.
  *
  * <p>Exceptions, by what the store should make of them: {@link CorruptRecordException} (the line is
  * damaged or breaks the seq chain — torn or corrupt per §1.8); {@link InvalidEventException} and

@@ -20,8 +20,10 @@ import java.util.Set;
  * shapes and the hard-rejected ones throw {@link InvalidEventException}; current-looking events pass
  * through untouched (the same instance).
  *
- * <p>One instance per log (it remembers message ids by seq, for replacements that inherit the id of
- * the event they replace: one entry per message event). Not thread-safe.
+ * <p>One instance per log. It remembers the message id of every {@code tool/result} by seq, because
+ * a legacy tool-result replacement inherits the id of the result it replaces (a tool-result
+ * replacement may only target a tool result): memory grows with the number of tool results, not
+ * with the log. Not thread-safe.
  */
 public final class LegacyUpgrades {
 
@@ -65,8 +67,10 @@ public final class LegacyUpgrades {
             if (!tolerant) throw malformed;
             out = e;
         }
-        String id = messageId(out);
-        if (id != null) messageIds.put(out.seq(), id);
+        if (EventTypes.TOOL_RESULT.equals(out.type())) {
+            String id = messageId(out);
+            if (id != null) messageIds.put(out.seq(), id);
+        }
         return out;
     }
 
@@ -230,11 +234,7 @@ public final class LegacyUpgrades {
     }
 
     private static String messageId(SessionEvent e) {
-        JsonNode message = switch (e.type()) {
-            case EventTypes.USER_MESSAGE -> e.data();
-            case EventTypes.ASSISTANT_MESSAGE, EventTypes.TOOL_RESULT -> e.data().get("message");
-            default -> null;
-        };
+        JsonNode message = e.data().get("message");
         if (message == null || !message.isObject()) return null;
         JsonNode id = message.get("id");
         return id != null && id.isTextual() ? id.textValue() : null;
