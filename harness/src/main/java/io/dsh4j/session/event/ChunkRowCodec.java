@@ -90,7 +90,7 @@ final class ChunkRowCodec {
                     } else {
                         parts.dt = new long[v.size()];
                         for (int i = 0; i < v.size(); i++) {
-                            Long g = StorageCodec.safeInteger(v.get(i));
+                            Long g = RecordDecoder.safeInteger(v.get(i));
                             if (g == null) {
                                 parts.dtProblem = "data.dt[" + i + "]";
                                 break;
@@ -120,8 +120,8 @@ final class ChunkRowCodec {
             }
         }
         boolean positional = !row.has("seq0");
-        long seq0 = positional ? positionalSeq : seq0(tag, StorageCodec.safeInteger(row.get("seq0")));
-        long time0 = positional ? 0 : time0(tag, StorageCodec.safeInteger(row.get("time0")));
+        long seq0 = positional ? positionalSeq : seq0(tag, RecordDecoder.safeInteger(row.get("seq0")));
+        long time0 = positional ? 0 : time0(tag, RecordDecoder.safeInteger(row.get("time0")));
         return build(parts, positional, seq0, time0);
     }
 
