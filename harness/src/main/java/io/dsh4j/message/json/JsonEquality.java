@@ -23,8 +23,8 @@ public final class JsonEquality {
         switch (a.getNodeType()) {
             case OBJECT: {
                 if (a.size() != b.size()) return false;
-                Iterator<Map.Entry<String, JsonNode>> ia = a.fields();
-                Iterator<Map.Entry<String, JsonNode>> ib = b.fields();
+                Iterator<Map.Entry<String, JsonNode>> ia = a.properties().iterator();
+                Iterator<Map.Entry<String, JsonNode>> ib = b.properties().iterator();
                 while (ia.hasNext()) {
                     Map.Entry<String, JsonNode> ea = ia.next();
                     Map.Entry<String, JsonNode> eb = ib.next();

@@ -173,7 +173,7 @@ final class RecordDecoder {
         JsonNode data = null;
         List<Long> sources = null;
         SurfaceOp op = null;
-        for (var it = value.fields(); it.hasNext(); ) {
+        for (var it = value.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
             JsonNode v = e.getValue();
             switch (e.getKey()) {

@@ -135,7 +135,7 @@ class StorageCodecProperties {
                                                                 @ForAll int position, @ForAll byte flip) {
         byte[] line = StorageCodec.encode(event).getBytes(StandardCharsets.UTF_8);
         int at = Math.floorMod(position, line.length);
-        line[at] ^= (byte) (flip == 0 ? 1 : flip);
+        line[at] ^= flip == 0 ? 1 : flip;
         try {
             StorageCodec.decode(line, 0, line.length, 0, io.dsh4j.message.json.JsonLimits.DEFAULTS);
         } catch (CorruptRecordException expected) {

@@ -174,7 +174,7 @@ public final class LegacyUpgrades {
             throw malformed(e, "steering/message", "data");
         }
         ObjectNode message = JsJson.nodes().objectNode();
-        for (Iterator<Map.Entry<String, JsonNode>> it = data.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = data.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> f = it.next();
             if (!f.getKey().equals("turn")) message.set(f.getKey(), f.getValue());
         }
@@ -196,7 +196,7 @@ public final class LegacyUpgrades {
             case EventTypes.ASSISTANT_MESSAGE -> {
                 if (data.has("message") || !data.has("content") || !data.has("provenance")) return e;
                 ObjectNode upgraded = JsJson.nodes().objectNode();
-                for (Iterator<Map.Entry<String, JsonNode>> it = data.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = data.properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> f = it.next();
                     if (!f.getKey().equals("content") && !f.getKey().equals("provenance")) upgraded.set(f.getKey(), f.getValue());
                 }
@@ -211,7 +211,7 @@ public final class LegacyUpgrades {
             case EventTypes.TOOL_RESULT -> {
                 if (data.has("message") || !data.has("callId") || !data.has("content") || !data.has("isError")) return e;
                 ObjectNode upgraded = JsJson.nodes().objectNode();
-                for (Iterator<Map.Entry<String, JsonNode>> it = data.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = data.properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> f = it.next();
                     String k = f.getKey();
                     if (!k.equals("callId") && !k.equals("content") && !k.equals("isError")) upgraded.set(k, f.getValue());
