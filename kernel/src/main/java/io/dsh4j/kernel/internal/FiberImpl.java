@@ -122,16 +122,33 @@ final class FiberImpl implements Fiber {
 
     // ---- effects -----------------------------------------------------------------------------
 
+    /**
+     * Whether registrations are accepted: not while unloading, and not once disposed — except by the
+     * load in flight when {@code dispose()} was called from another thread, whose registrations the
+     * unload that follows it undoes.
+     */
+    private boolean acceptsEffects() {
+        FiberState s = state;
+        if (s == FiberState.UNLOADING || s == FiberState.DISPOSED) {
+            return false;
+        }
+        return !disposed || s == FiberState.LOADING;
+    }
+
     void assertActive() {
+        if (!acceptsEffects()) {
+            throw KernelException.inactiveEffect();
+        }
+    }
+
+    private void requireNotDisposed() {
         if (disposed) {
             throw KernelException.inactiveEffect();
         }
     }
 
     synchronized void addDisposable(Disposer d) {
-        if (disposed || state == FiberState.UNLOADING) {
-            throw KernelException.inactiveEffect();
-        }
+        assertActive();
         disposables.add(d);
     }
 
@@ -287,6 +304,9 @@ final class FiberImpl implements Fiber {
     }
 
     private void load(String started, CompletableFuture<Void> f) {
+        if (disposed) {
+            epoch = INACTIVE; // disposed before its load ran: skip the plugin code
+        }
         CompletableFuture<Void> async = null;
         if (epoch.equals(started)) {
             try {
@@ -340,7 +360,7 @@ final class FiberImpl implements Fiber {
     }
 
     private void settleLoad(String started, CompletableFuture<Void> f) {
-        endTransition(f, epoch.equals(started), () -> {
+        endTransition(f, epoch.equals(started) && !disposed, () -> {
             startUnload();
             return FiberState.UNLOADING;
         });
@@ -374,7 +394,7 @@ final class FiberImpl implements Fiber {
 
     private void finishUnload(CompletableFuture<Void> f) {
         store = null;
-        endTransition(f, epoch.equals(INACTIVE), () -> {
+        endTransition(f, epoch.equals(INACTIVE) || disposed, () -> {
             startReload();
             return FiberState.LOADING;
         });
@@ -391,8 +411,12 @@ final class FiberImpl implements Fiber {
         kernel.executor().runOrExecute(() -> {
             kernel.bus().emitContained(null, KernelEvents.PLUGIN, this);
             kernel.registry().detach(this);
-            setEpoch(INACTIVE);
-            if (inertia == null) {
+            if (state == FiberState.DISPOSED) {
+                epoch = INACTIVE; // the lifecycle already saw the disposal and unloaded
+            } else {
+                setEpoch(INACTIVE);
+            }
+            if (inertia == null && state != FiberState.DISPOSED) {
                 updateState(() -> {
                     startUnload();
                     return FiberState.UNLOADING;
@@ -473,7 +497,7 @@ final class FiberImpl implements Fiber {
 
     @Override
     public CompletableFuture<Fiber> restart() {
-        assertActive();
+        requireNotDisposed();
         kernel.executor().runOrExecute(() -> {
             setEpoch(INACTIVE);
             refresh();
@@ -483,7 +507,7 @@ final class FiberImpl implements Fiber {
 
     @Override
     public CompletableFuture<Fiber> update(Object raw) {
-        assertActive();
+        requireNotDisposed();
         JsonNode next = Json.tree(raw);
         if (state == FiberState.ACTIVE) {
             Object resolved = resolveConfig(next);
