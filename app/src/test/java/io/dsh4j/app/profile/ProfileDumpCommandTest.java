@@ -1,0 +1,89 @@
+package io.dsh4j.app.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dsh4j.app.ExitCodes;
+import io.dsh4j.app.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code dsh4j profile dump}: spec §2.4 layer order and DSH's {@code --dump-config} output. */
+class ProfileDumpCommandTest {
+
+    @TempDir
+    Path home;
+
+    record Result(int code, String out, String err) {}
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    Path write(Path file, String content) throws Exception {
+        Files.createDirectories(file.getParent());
+        return Files.writeString(file, content);
+    }
+
+    @Test
+    void layers_compose_in_bundle_profile_home_overlay_order() throws Exception {
+        Path profile = home.resolve("profiles/web");
+        write(profile.resolve("package.json"), "{\"dsh\":{\"profile\":{\"bundles\":[\"@acme/base\"]}}}");
+        write(profile.resolve("node_modules/@acme/base/package.json"),
+                "{\"name\":\"@acme/base\",\"dsh\":{\"bundle\":{\"patch\":\"./cordis.patch.yml\"}}}");
+        write(profile.resolve("node_modules/@acme/base/cordis.patch.yml"),
+                "- insert: [{id: tools, name: '@acme/tools', config: {mode: native}}, {id: web, name: '@acme/web'}]\n");
+        Path profilePatch = write(profile.resolve("cordis.patch.yml"), "- id: tools\n  config: {mode: code}\n");
+        Path homePatch = write(home.resolve("cordis.patch.yml"), "- id: web\n  disabled: true\n");
+        Path overlay = write(home.resolve("extra.yml"), "- id: tools\n  config: {mode: both}\n- id: ghost\n  disabled: true\n");
+
+        Result r = run("profile", "dump", "--home", home.toString(), "--profile", "web", "--patch", overlay.toString());
+
+        assertThat(r.code()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).isEqualTo("# == @acme/base, patched by " + profilePatch + ", " + overlay + "\n"
+                + "- id: tools\n  name: '@acme/tools'\n  config:\n    mode: both\n"
+                + "# == @acme/base, patched by " + homePatch + "\n"
+                + "- id: web\n  name: '@acme/web'\n  disabled: true\n");
+        assertThat(r.err()).isEqualTo("dsh4j: [" + overlay + "] patch: entry \"ghost\" not found\n");
+
+        Result defaults = run("profile", "dump", "--home", home.toString(), "--profile", "web", "--default-only");
+        assertThat(defaults.out()).contains("mode: native").doesNotContain("disabled");
+    }
+
+    @Test
+    void with_no_layers_the_dump_is_the_empty_list() {
+        Result r = run("profile", "dump", "--home", home.toString());
+        assertThat(r.code()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).isEqualTo("[]\n");
+    }
+
+    @Test
+    void a_malformed_patch_is_a_problem_naming_the_file_and_a_missing_one_is_unavailable() throws Exception {
+        Path bad = write(home.resolve("bad.yml"), "id: not-a-list\n");
+        Result r = run("profile", "dump", "--home", home.toString(), "--patch", bad.toString());
+        assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
+        assertThat(r.err()).contains(bad + ": must be a top-level YAML array of loader patch entries");
+
+        Result missing = run("profile", "dump", "--home", home.toString(), "--patch", home.resolve("nope.yml").toString());
+        assertThat(missing.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
+        Result noProfile = run("profile", "dump", "--home", home.toString(), "--profile", "absent");
+        assertThat(noProfile.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
+        assertThat(noProfile.err()).contains("no such profile \"absent\"");
+    }
+
+    @Test
+    void a_bundle_that_is_not_a_bundle_is_a_hard_error() throws Exception {
+        Path profile = home.resolve("profiles/p");
+        write(profile.resolve("package.json"), "{\"dsh\":{\"profile\":{\"bundles\":[\"plain\"]}}}");
+        write(profile.resolve("node_modules/plain/package.json"), "{\"name\":\"plain\"}");
+        Result r = run("profile", "dump", "--home", home.toString(), "--profile", "p");
+        assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
+        assertThat(r.err()).contains("field dsh.bundle.patch: package \"plain\" is not a bundle");
+    }
+}

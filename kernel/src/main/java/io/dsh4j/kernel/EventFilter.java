@@ -1,0 +1,13 @@
+package io.dsh4j.kernel;
+
+/**
+ * A dispatch receiver that admits only some listeners (Cordis's {@code [Context.filter]}). Pass it as
+ * the first argument of a dispatch; a listener registered with {@link ListenOptions#global()} is
+ * always admitted, a receiver-less dispatch admits everyone.
+ */
+@FunctionalInterface
+public interface EventFilter {
+
+    /** Whether the listener registered through {@code listenerContext} hears this dispatch. */
+    boolean admits(Context listenerContext);
+}

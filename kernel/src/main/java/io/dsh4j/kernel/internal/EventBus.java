@@ -1,0 +1,231 @@
+package io.dsh4j.kernel.internal;
+
+import io.dsh4j.kernel.AggregateException;
+import io.dsh4j.kernel.EventFilter;
+import io.dsh4j.kernel.LogSink;
+import io.dsh4j.kernel.Next;
+import io.dsh4j.kernel.Notification;
+import io.dsh4j.kernel.Query;
+import io.dsh4j.kernel.Waterfall;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Listener lists and the five dispatch modes (spec §1.10). Lists are copy-on-write arrays: a dispatch
+ * reads one snapshot and iterates it on the emitting thread, so listeners added during a dispatch do
+ * not run in it and listeners removed during it still do.
+ */
+final class EventBus {
+
+    private static final Hook[] NONE = new Hook[0];
+
+    private final ConcurrentHashMap<String, HookList> lists = new ConcurrentHashMap<>();
+    private final KernelRuntime kernel;
+
+    EventBus(KernelRuntime kernel) {
+        this.kernel = kernel;
+    }
+
+    // ---- registration ------------------------------------------------------------------------
+
+    void add(String name, Hook hook, boolean prepend) {
+        lists.computeIfAbsent(name, n -> new HookList()).add(hook, prepend);
+    }
+
+    void remove(String name, Hook hook) {
+        HookList list = lists.get(name);
+        if (list != null) {
+            list.remove(hook);
+        }
+    }
+
+    /** The current snapshot for {@code name} (diagnostics and tests). */
+    Hook[] snapshot(String name) {
+        HookList list = lists.get(name);
+        return list == null ? NONE : list.hooks;
+    }
+
+    private static boolean admits(Hook hook, EventFilter filter) {
+        return hook.global() || filter == null || filter.admits(hook.ctx());
+    }
+
+    private static EventFilter filterOf(Object receiver) {
+        return receiver instanceof EventFilter f ? f : null;
+    }
+
+    // ---- dispatch ----------------------------------------------------------------------------
+
+    /** Raw emit: the first exception propagates. */
+    void emit(Object receiver, Notification<?> event, Object payload) {
+        EventFilter filter = filterOf(receiver);
+        for (Hook hook : snapshot(event.name())) {
+            if (admits(hook, filter)) {
+                observe(event.name(), hook.listener(), payload);
+            }
+        }
+    }
+
+    /** Contained emit: every listener runs; failures are logged as warnings. */
+    void emitContained(Object receiver, Notification<?> event, Object payload) {
+        EventFilter filter = filterOf(receiver);
+        for (Hook hook : snapshot(event.name())) {
+            if (!admits(hook, filter)) {
+                continue;
+            }
+            try {
+                observe(event.name(), hook.listener(), payload);
+            } catch (RuntimeException e) {
+                kernel.log(LogSink.Level.WARN, hook.ctx().fiberImpl().name(),
+                        "listener of \"" + event.name() + "\" failed", e);
+            }
+        }
+    }
+
+    /** Every listener on its own virtual thread; then an aggregate of the failures, if any. */
+    void parallel(Object receiver, Notification<?> event, Object payload) {
+        EventFilter filter = filterOf(receiver);
+        List<Hook> admitted = new ArrayList<>();
+        for (Hook hook : snapshot(event.name())) {
+            if (admits(hook, filter)) {
+                admitted.add(hook);
+            }
+        }
+        int n = admitted.size();
+        Throwable[] failures = new Throwable[n];
+        Thread[] threads = new Thread[n];
+        for (int i = 0; i < n; i++) {
+            int index = i;
+            Runnable run = () -> {
+                try {
+                    observe(event.name(), admitted.get(index).listener(), payload);
+                } catch (Throwable t) {
+                    failures[index] = t;
+                }
+            };
+            if (i == n - 1) {
+                run.run();
+            } else {
+                threads[i] = Thread.ofVirtual().name("dsh4j-parallel-" + event.name()).start(run);
+            }
+        }
+        boolean interrupted = false;
+        for (Thread t : threads) {
+            while (t != null) {
+                try {
+                    t.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        List<Throwable> failed = new ArrayList<>();
+        for (Throwable t : failures) {
+            if (t != null) {
+                failed.add(t);
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw new AggregateException("parallel dispatch of \"" + event.name() + "\"", failed);
+        }
+    }
+
+    /** {@code bail} and {@code serial}: the first bail value; an exception propagates. */
+    @SuppressWarnings("unchecked")
+    <R> Optional<R> bail(Object receiver, Query<?, R> event, Object payload) {
+        EventFilter filter = filterOf(receiver);
+        for (Hook hook : snapshot(event.name())) {
+            if (!admits(hook, filter)) {
+                continue;
+            }
+            Object result = switch (hook.listener()) {
+                case Query.Listener<?, ?> l -> ((Query.Listener<Object, Object>) l).on(payload);
+                case Notification.Listener<?> l -> {
+                    ((Notification.Listener<Object>) l).on(payload);
+                    yield null;
+                }
+                default -> throw mismatch(event.name(), hook.listener(), "bail");
+            };
+            if (result != null && !Boolean.FALSE.equals(result)) {
+                return Optional.of((R) result);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Waterfall around {@code inner}. */
+    <R> R waterfall(Object receiver, Waterfall<?, R> event, Object payload, Next<R> inner) {
+        EventFilter filter = filterOf(receiver);
+        Hook[] all = snapshot(event.name());
+        List<Hook> admitted = new ArrayList<>(all.length);
+        for (Hook hook : all) {
+            if (admits(hook, filter)) {
+                admitted.add(hook);
+            }
+        }
+        return step(event.name(), admitted, 0, payload, inner);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <R> R step(String name, List<Hook> hooks, int index, Object payload, Next<R> inner) {
+        if (index == hooks.size()) {
+            return inner.proceed();
+        }
+        Object listener = hooks.get(index).listener();
+        if (!(listener instanceof Waterfall.Listener<?, ?> l)) {
+            throw mismatch(name, listener, "waterfall");
+        }
+        return ((Waterfall.Listener<Object, R>) l).on(payload, () -> step(name, hooks, index + 1, payload, inner));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void observe(String name, Object listener, Object payload) {
+        switch (listener) {
+            case Notification.Listener<?> l -> ((Notification.Listener<Object>) l).on(payload);
+            case Query.Listener<?, ?> l -> ((Query.Listener<Object, Object>) l).on(payload);
+            default -> throw mismatch(name, listener, "emit");
+        }
+    }
+
+    private static IllegalStateException mismatch(String name, Object listener, String mode) {
+        String kind = listener instanceof Waterfall.Listener<?, ?> ? "waterfall" : "notification or query";
+        return new IllegalStateException("a " + kind + " listener of \"" + name + "\" cannot take a " + mode
+                + " dispatch");
+    }
+
+    /** A copy-on-write listener array. */
+    private static final class HookList {
+        volatile Hook[] hooks = NONE;
+
+        synchronized void add(Hook hook, boolean prepend) {
+            Hook[] old = hooks;
+            Hook[] next = new Hook[old.length + 1];
+            if (prepend) {
+                next[0] = hook;
+                System.arraycopy(old, 0, next, 1, old.length);
+            } else {
+                System.arraycopy(old, 0, next, 0, old.length);
+                next[old.length] = hook;
+            }
+            hooks = next;
+        }
+
+        synchronized void remove(Hook hook) {
+            Hook[] old = hooks;
+            for (int i = 0; i < old.length; i++) {
+                if (old[i] == hook) {
+                    Hook[] next = new Hook[old.length - 1];
+                    System.arraycopy(old, 0, next, 0, i);
+                    System.arraycopy(old, i + 1, next, i, old.length - i - 1);
+                    hooks = next;
+                    return;
+                }
+            }
+        }
+    }
+}
