@@ -6,7 +6,7 @@ package io.dsh4j.session;
  */
 public sealed interface LogStatus {
 
-    /** The word the {@code sessions} commands print: ok, torn, corrupt, unsupported, not-a-session. */
+    /** The word the {@code sessions} commands print: ok, torn, corrupt, refused, not-a-session. */
     String label();
 
     /** One line for people: the label and, when there is one, the reason and byte offset. */
@@ -39,12 +39,14 @@ public sealed interface LogStatus {
     }
 
     /**
-     * A well-formed log this harness refuses to interpret: a header of another format version, or an
-     * event type it does not know that is not marked ignorable.
+     * A readable log that DSH refuses to load, found after the scan: a header of another format
+     * version, an event type this harness does not know that is not marked ignorable, or an event
+     * shape DSH's loader rejects (a hard-rejected legacy event, a message event without an identified
+     * message). The events before the refused one were handed over.
      */
-    record Unsupported(String reason, long offset) implements LogStatus {
-        @Override public String label() { return "unsupported"; }
-        @Override public String describe() { return "unsupported: " + reason + " (at byte " + offset + ")"; }
+    record Refused(String reason, long offset) implements LogStatus {
+        @Override public String label() { return "refused"; }
+        @Override public String describe() { return "refused: " + reason + " (at byte " + offset + ")"; }
     }
 
     /** No complete header record: an empty file or one cut inside its first line or frame. */

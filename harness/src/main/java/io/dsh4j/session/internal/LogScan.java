@@ -28,9 +28,16 @@ public final class LogScan {
     private LogScan() {}
 
     /** Reads {@code channel} to its end (or until the outcome is decided), handing events to {@code events}. */
-    public static <H, E> Result<H> run(ReadableByteChannel channel, boolean zstd, RecordCodec<H, E> codec,
+    public static <H, R, E> Result<H> run(ReadableByteChannel channel, boolean zstd, RecordCodec<H, R, E> codec,
             Consumer<H> headers, Consumer<E> events) throws IOException {
-        RecordScanner<H, E> scanner = new RecordScanner<>(codec, zstd, headers, events);
+        return run(channel, zstd, codec, headers, events, null);
+    }
+
+    /** As {@link #run(ReadableByteChannel, boolean, RecordCodec, Consumer, Consumer)}, also copying the committed text. */
+    public static <H, R, E> Result<H> run(ReadableByteChannel channel, boolean zstd, RecordCodec<H, R, E> codec,
+            Consumer<H> headers, Consumer<E> events, RecordScanner.CommittedText text) throws IOException {
+        RecordScanner<H, R, E> scanner = new RecordScanner<>(codec, zstd, headers, events);
+        if (text != null) scanner.copyingText(text);
         if (zstd) {
             ZstdFrameWalker.End end = ZstdFrameWalker.walk(channel, scanner);
             LogStatus status = scanner.finishZstd(end);

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>The header is the first record (raw) or exactly the whole first frame (zstd).
  *   <li>Each complete later line is decoded. The first failure (unparsable, or a seq that does not
- *       continue the chain) is remembered and stops the committed prefix; later lines are still
+ *       continue the chain) is remembered and ends the committed prefix; later lines are still
  *       decoded, and if one holds a {@code turn/end} the remembered issue is corruption (damage
  *       before a committed {@code turn/end}); otherwise they are dropped. A final fragment without
  *       newline is a torn tail.
@@ -20,48 +20,71 @@ import java.util.function.Consumer;
  *       complete frame is corruption. Events of a frame are handed over once it verified (or early,
  *       past {@link StoreLimits#MAX_PENDING_FRAME_BYTES}). A torn last frame contributes the complete
  *       lines of its decodable prefix, or nothing if that prefix does not decode.
+ *   <li>A record the codec refuses to load ends the events handed over, but the scan goes on as
+ *       DSH's does (damage found later still makes the log corrupt); the log is then refused.
  * </ul>
  *
  * <p>Not thread-safe; one log per instance. Feed it text (as a {@link DecodedTextSink}), then call
  * {@link #finishZstd} or {@link #finishRaw}.
  *
  * @param <H> header type
+ * @param <R> decoded record type
  * @param <E> event type
  */
-public final class RecordScanner<H, E> implements DecodedTextSink {
+public final class RecordScanner<H, R, E> implements DecodedTextSink {
 
-    private final RecordCodec<H, E> codec;
+    private final RecordCodec<H, R, E> codec;
     private final boolean zstd;
     private final Consumer<H> headerSink;
-    private final Consumer<E> eventSink;
+    private final Consumer<E> deliver;
+    private CommittedText text;
 
     private H header;
     private final GrowableBytes headerBytes = new GrowableBytes(StoreLimits.MAX_HEADER_BYTES);
     private final GrowableBytes fragment = new GrowableBytes(StoreLimits.MAX_RECORD_BYTES);
     private boolean fragmentOversize;
-    private final List<E> decoded = new ArrayList<>();
 
     private long decodedPos;
     private long committed;
-    private long line;
+    private long line = 1;
     private long nextSeq;
     private long delivered;
     private String issue;
     private long issueOffset;
     private boolean turnEndAfterIssue;
+    private String refusal;
+    private long refusalOffset;
     private LogStatus verdict;
 
     private int frameIndex = -1;
     private long frameStart;
-    private final List<E> pending = new ArrayList<>();
+    private final List<R> pending = new ArrayList<>();
+    private final List<byte[]> pendingText = new ArrayList<>();
     private long pendingBytes;
     private long frameDelivered;
 
-    public RecordScanner(RecordCodec<H, E> codec, boolean zstd, Consumer<H> headerSink, Consumer<E> eventSink) {
+    public RecordScanner(RecordCodec<H, R, E> codec, boolean zstd, Consumer<H> headerSink, Consumer<E> eventSink) {
         this.codec = codec;
         this.zstd = zstd;
         this.headerSink = headerSink;
-        this.eventSink = eventSink;
+        this.deliver = e -> {
+            eventSink.accept(e);
+            delivered++;
+            frameDelivered++;
+        };
+    }
+
+    /** Receives the stored text of each record whose events were handed over (header first). */
+    @FunctionalInterface
+    public interface CommittedText {
+        /** One record's bytes, without its newline; {@code bytes} may be reused after the call. */
+        void line(byte[] bytes, int off, int len);
+    }
+
+    /** Also hand over the stored text of every loaded record (for an export of the committed prefix). */
+    public RecordScanner<H, R, E> copyingText(CommittedText sink) {
+        this.text = sink;
+        return this;
     }
 
     /** The header, once read; {@code null} before (or when there is none). */
@@ -79,11 +102,6 @@ public final class RecordScanner<H, E> implements DecodedTextSink {
         return decodedPos;
     }
 
-    /** The decoded offset just after the last committed record. */
-    public long committedBytes() {
-        return committed;
-    }
-
     @Override
     public void frameStart(long fileOffset) {
         frameIndex++;
@@ -96,9 +114,9 @@ public final class RecordScanner<H, E> implements DecodedTextSink {
         if (verdict != null) return false;
         int end = off + len;
         if (header == null) {
-            int taken = headerText(bytes, off, len);
-            if (verdict != null || header == null) return verdict == null;
-            off += taken;
+            off += headerText(bytes, off, len);
+            if (verdict != null) return false;
+            if (header == null) return true;
         }
         int lineStart = off;
         for (int i = off; i < end; i++) {
@@ -123,33 +141,28 @@ public final class RecordScanner<H, E> implements DecodedTextSink {
 
     /** Header text: in raw mode up to the first newline, in zstd mode the whole first frame. */
     private int headerText(byte[] bytes, int off, int len) {
-        if (zstd) {
-            if (!headerBytes.append(bytes, off, len)) {
-                verdict = new LogStatus.Corrupt("header frame decodes to more than " + StoreLimits.MAX_HEADER_BYTES + " bytes", 0);
-            }
-            decodedPos += len;
-            return len;
-        }
-        int nl = indexOf(bytes, off, off + len);
+        int nl = zstd ? -1 : indexOfNewline(bytes, off, off + len);
         int take = nl < 0 ? len : nl - off + 1;
         if (!headerBytes.append(bytes, off, take)) {
-            verdict = new LogStatus.Corrupt("header record is longer than " + StoreLimits.MAX_HEADER_BYTES + " bytes", 0);
+            verdict = new LogStatus.Corrupt((zstd ? "header frame decodes to" : "header record is") + " more than "
+                    + StoreLimits.MAX_HEADER_BYTES + " bytes", 0);
             return take;
         }
         decodedPos += take;
-        if (nl >= 0) parseHeader(headerBytes.array(), 0, headerBytes.size() - 1);
+        if (nl >= 0) parseHeader(headerBytes.array(), headerBytes.size() - 1);
         return take;
     }
 
-    private void parseHeader(byte[] bytes, int off, int len) {
+    private void parseHeader(byte[] bytes, int len) {
         try {
-            header = codec.header(bytes, off, len);
+            header = codec.header(bytes, 0, len);
             committed = decodedPos;
             headerSink.accept(header);
+            if (text != null) text.line(bytes, 0, len);
         } catch (RecordRefusedException e) {
-            verdict = new LogStatus.Unsupported(e.getMessage(), 0);
+            verdict = new LogStatus.Refused(e.getMessage(), 0);
         } catch (MalformedRecordException e) {
-            verdict = new LogStatus.Corrupt(e.getMessage(), 0);
+            verdict = new LogStatus.Corrupt("invalid header line: " + e.getMessage(), 0);
         }
     }
 
@@ -164,55 +177,42 @@ public final class RecordScanner<H, E> implements DecodedTextSink {
     private void consumeLine(byte[] bytes, int off, int len, long lineEnd, boolean oversize) {
         line++;
         long lineStart = lineEnd - len - 1;
-        decoded.clear();
         if (issue != null) {
             if (oversize) return;
             try {
-                codec.decode(bytes, off, len, nextSeq, header, decoded);
-            } catch (RuntimeException ignored) {
-                return; // DSH drops undecodable lines after the first issue
-            }
-            if (containsTurnEnd()) {
-                turnEndAfterIssue = true;
-                if (!zstd) verdict = issueVerdict();
+                if (codec.containsTurnEnd(codec.decode(bytes, off, len, nextSeq))) turnEndAfterIssue();
+            } catch (MalformedRecordException ignored) {
+                // DSH drops undecodable lines after the first issue
             }
             return;
         }
+        R record;
         try {
             if (oversize) {
                 throw new MalformedRecordException("record is longer than " + StoreLimits.MAX_RECORD_BYTES + " bytes");
             }
-            codec.decode(bytes, off, len, nextSeq, header, decoded);
+            record = codec.decode(bytes, off, len, nextSeq);
         } catch (MalformedRecordException e) {
-            remember("unparsable record at line " + (line + 1) + " (decoded byte " + lineStart + "): " + e.getMessage(), lineStart);
-            return;
-        } catch (RecordRefusedException e) {
-            verdict = new LogStatus.Unsupported(e.getMessage() + " (line " + (line + 1) + ")", fileOffsetOf(lineStart));
+            remember("unparsable record at line " + line + " (decoded byte " + lineStart + "): " + e.getMessage(), lineStart);
             return;
         }
-        for (int k = 0; k < decoded.size(); k++) {
-            long seq = codec.seq(decoded.get(k));
-            if (seq != nextSeq + k) {
-                remember("seq gap at line " + (line + 1) + " (decoded byte " + lineStart + "): expected "
-                        + (nextSeq + k) + ", got " + seq, lineStart);
-                if (containsTurnEnd()) {
-                    turnEndAfterIssue = true;
-                    if (!zstd) verdict = issueVerdict();
-                }
-                return;
-            }
+        long first = codec.firstSeq(record);
+        if (first != nextSeq) {
+            remember("seq gap at line " + line + " (decoded byte " + lineStart + "): expected " + nextSeq + ", got " + first,
+                    lineStart);
+            if (codec.containsTurnEnd(record)) turnEndAfterIssue();
+            return;
         }
-        nextSeq += decoded.size();
+        nextSeq += codec.eventCount(record);
         committed = lineEnd;
+        if (refusal != null) return;
         if (zstd) {
-            pending.addAll(decoded);
-            pendingBytes += len + 1;
+            pending.add(record);
+            if (text != null) pendingText.add(java.util.Arrays.copyOfRange(bytes, off, off + len));
+            pendingBytes += len + 1L;
             if (pendingBytes > StoreLimits.MAX_PENDING_FRAME_BYTES) release();
-        } else {
-            for (E e : decoded) {
-                eventSink.accept(e);
-                delivered++;
-            }
+        } else if (load(record, lineStart) && text != null) {
+            text.line(bytes, off, len);
         }
     }
 
@@ -221,29 +221,41 @@ public final class RecordScanner<H, E> implements DecodedTextSink {
         issueOffset = decodedOffset;
     }
 
+    private void turnEndAfterIssue() {
+        turnEndAfterIssue = true;
+        if (!zstd) verdict = issueVerdict();
+    }
+
     private LogStatus issueVerdict() {
-        return new LogStatus.Corrupt(issue + (turnEndAfterIssue ? "; a later turn/end makes it corruption" : ""),
-                fileOffsetOf(issueOffset));
+        return new LogStatus.Corrupt(issue + "; a later record holds a turn/end, so this is damage, not a torn tail",
+                zstd ? frameStart : issueOffset);
     }
 
-    private long fileOffsetOf(long decodedOffset) {
-        return zstd ? frameStart : decodedOffset;
-    }
-
-    private boolean containsTurnEnd() {
-        for (E e : decoded) {
-            if (codec.endsTurn(e)) return true;
+    /** Loads a committed record; {@code false} when it was refused. */
+    private boolean load(R record, long fileOffset) {
+        try {
+            codec.accept(record, deliver);
+            return true;
+        } catch (RecordRefusedException e) {
+            refusal = e.getMessage();
+            refusalOffset = fileOffset;
+            return false;
         }
-        return false;
     }
 
     private void release() {
-        for (E e : pending) {
-            eventSink.accept(e);
-            delivered++;
-            frameDelivered++;
+        for (int i = 0; i < pending.size() && refusal == null; i++) {
+            if (load(pending.get(i), frameStart) && text != null) {
+                byte[] line = pendingText.get(i);
+                text.line(line, 0, line.length);
+            }
         }
+        clearPending();
+    }
+
+    private void clearPending() {
         pending.clear();
+        pendingText.clear();
         pendingBytes = 0;
     }
 
@@ -253,17 +265,17 @@ public final class RecordScanner<H, E> implements DecodedTextSink {
         if (frameIndex == 0) {
             byte[] h = headerBytes.array();
             int n = headerBytes.size();
-            if (n == 0 || h[n - 1] != '\n' || indexOf(h, 0, n) != n - 1) {
+            if (n == 0 || h[n - 1] != '\n' || indexOfNewline(h, 0, n) != n - 1) {
                 verdict = new LogStatus.Corrupt("first frame is not exactly one header line", start);
                 return false;
             }
-            parseHeader(h, 0, n - 1);
+            parseHeader(h, n - 1);
             return verdict == null;
         }
         if (issue != null) {
-            verdict = new LogStatus.Corrupt(issue + " in the complete frame at byte " + start, start);
+            verdict = new LogStatus.Corrupt(issue + ", inside the complete frame at byte " + start, start);
         } else if (fragment.size() > 0 || fragmentOversize) {
-            verdict = new LogStatus.Corrupt("complete frame at byte " + start
+            verdict = new LogStatus.Corrupt("the complete frame at byte " + start
                     + " does not end with a newline (a record is split across frames)", start);
         } else {
             release();
@@ -278,10 +290,9 @@ public final class RecordScanner<H, E> implements DecodedTextSink {
             case ZstdFrameWalker.End.Corrupt c -> new LogStatus.Corrupt(c.reason(), c.offset());
             case ZstdFrameWalker.End.Clean c -> header == null
                     ? new LogStatus.NotASession("empty or header-less session log (" + c.bytes() + " bytes)")
-                    : new LogStatus.Ok();
+                    : refusedOr(new LogStatus.Ok());
             case ZstdFrameWalker.End.Torn t -> finishTorn(t);
-            case ZstdFrameWalker.End.Stopped s -> verdict != null ? verdict
-                    : new LogStatus.Corrupt("reading stopped", s.offset());
+            case ZstdFrameWalker.End.Stopped s -> new LogStatus.Corrupt("reading stopped", s.offset());
         };
     }
 
@@ -290,12 +301,12 @@ public final class RecordScanner<H, E> implements DecodedTextSink {
             return new LogStatus.NotASession("no complete header frame (the file ends inside its first frame)");
         }
         if (t.decodeFailed()) {
-            pending.clear();
-            return new LogStatus.Torn(t.start(), frameDelivered);
+            clearPending();
+        } else {
+            if (turnEndAfterIssue) return issueVerdict();
+            release();
         }
-        if (turnEndAfterIssue) return issueVerdict();
-        release();
-        return new LogStatus.Torn(t.start(), frameDelivered);
+        return refusedOr(new LogStatus.Torn(t.start(), frameDelivered));
     }
 
     /** The outcome of a raw log of {@code fileBytes} bytes, read to its end. */
@@ -304,11 +315,14 @@ public final class RecordScanner<H, E> implements DecodedTextSink {
         if (header == null) {
             return new LogStatus.NotASession("empty or header-less session log (" + fileBytes + " bytes, no complete first line)");
         }
-        if (committed < fileBytes) return new LogStatus.Torn(committed, 0);
-        return new LogStatus.Ok();
+        return refusedOr(committed < fileBytes ? new LogStatus.Torn(committed, 0) : new LogStatus.Ok());
     }
 
-    private static int indexOf(byte[] bytes, int from, int to) {
+    private LogStatus refusedOr(LogStatus status) {
+        return refusal != null ? new LogStatus.Refused(refusal, refusalOffset) : status;
+    }
+
+    private static int indexOfNewline(byte[] bytes, int from, int to) {
         for (int i = from; i < to; i++) {
             if (bytes[i] == '\n') return i;
         }

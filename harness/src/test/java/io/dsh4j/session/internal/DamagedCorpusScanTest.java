@@ -48,7 +48,7 @@ class DamagedCorpusScanTest {
             case LogStatus.Torn t -> "torn";
             case LogStatus.Corrupt c -> "corrupt";
             case LogStatus.NotASession n -> "not-a-session";
-            case LogStatus.Unsupported u -> "unsupported";
+            case LogStatus.Refused u -> "refused";
         };
         assertThat(label).as(result.status().describe()).isEqualTo(outcome);
         Path expected = Corpus.damagedDir().resolve(name + ".expected.jsonl");

@@ -105,14 +105,14 @@ class RecordScannerTest {
         @Test
         void a_first_line_that_is_not_a_header_is_corrupt_and_a_newer_version_is_unsupported() throws IOException {
             assertThat(raw(ev(0, "turn/start")).status()).isInstanceOf(LogStatus.Corrupt.class);
-            assertThat(raw(HEADER.replace("\"version\":0", "\"version\":1")).status()).isInstanceOf(LogStatus.Unsupported.class);
+            assertThat(raw(HEADER.replace("\"version\":0", "\"version\":1")).status()).isInstanceOf(LogStatus.Refused.class);
         }
 
         @Test
         void a_refused_event_stops_the_read_as_unsupported_instead_of_being_dropped_as_torn() throws IOException {
             String committed = HEADER + ev(0, "turn/start");
             Read r = raw(committed + ev(1, "unknown/required") + ev(2, "step/start"));
-            assertThat(r.status()).isInstanceOfSatisfying(LogStatus.Unsupported.class,
+            assertThat(r.status()).isInstanceOfSatisfying(LogStatus.Refused.class,
                     u -> assertThat(u.offset()).isEqualTo(committed.length()));
         }
 
