@@ -52,6 +52,7 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
     private String issue;
     private long issueOffset;
     private boolean turnEndAfterIssue;
+    private long damagedAfterIssue;
     private String refusal;
     private long refusalOffset;
     private LogStatus verdict;
@@ -178,11 +179,15 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
         line++;
         long lineStart = lineEnd - len - 1;
         if (issue != null) {
-            if (oversize) return;
+            if (oversize || !mayHoldTurnEnd(bytes, off, len)) return;
             try {
                 if (codec.containsTurnEnd(codec.decode(bytes, off, len, nextSeq))) turnEndAfterIssue();
-            } catch (MalformedRecordException ignored) {
-                // DSH drops undecodable lines after the first issue
+            } catch (MalformedRecordException dropped) {
+                // DSH drops undecodable lines after the first issue; a flood of them is not a torn tail
+                if (++damagedAfterIssue > StoreLimits.MAX_DAMAGED_RECORDS_AFTER_ISSUE) {
+                    verdict = new LogStatus.Corrupt(issue + "; followed by more than " + StoreLimits.MAX_DAMAGED_RECORDS_AFTER_ISSUE
+                            + " more damaged records", zstd ? frameStart : issueOffset);
+                }
             }
             return;
         }
@@ -214,6 +219,26 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
         } else if (load(record, lineStart) && text != null) {
             text.line(bytes, off, len);
         }
+    }
+
+    /**
+     * Whether a line could decode to a record holding a {@code turn/end}: a JSON object (its first
+     * non-blank byte is a brace) that spells {@code turn/end} literally or uses a string escape that
+     * could spell it (backslash-slash or backslash-u). Lines that cannot are skipped without decoding.
+     */
+    static boolean mayHoldTurnEnd(byte[] b, int off, int len) {
+        int end = off + len;
+        int i = off;
+        while (i < end && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r')) i++;
+        if (i == end || b[i] != '{') return false;
+        for (; i < end; i++) {
+            if (b[i] == '\\' && i + 1 < end && (b[i + 1] == '/' || b[i + 1] == 'u')) return true;
+            if (b[i] == 't' && i + 8 <= end && b[i + 1] == 'u' && b[i + 2] == 'r' && b[i + 3] == 'n' && b[i + 4] == '/'
+                    && b[i + 5] == 'e' && b[i + 6] == 'n' && b[i + 7] == 'd') {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void remember(String what, long decodedOffset) {

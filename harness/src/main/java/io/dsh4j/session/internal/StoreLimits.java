@@ -36,6 +36,12 @@ public final class StoreLimits {
      * data decodes 128 KiB from 4 bytes) can demand; a DSH frame holds one write batch.
      */
     public static final long MAX_FRAME_DECODED_BYTES = 1L << 30;
+    /**
+     * Undecodable records tolerated after the first damaged one. DSH drops records after damage unless
+     * one is a {@code turn/end}; a log with more damaged records than this after the first is
+     * reported corrupt instead of being searched to its end (a torn tail is one partial write).
+     */
+    public static final int MAX_DAMAGED_RECORDS_AFTER_ISSUE = 10_000;
     /** zstd compression level of every frame written (Node's and zstd's default). */
     public static final int ZSTD_LEVEL = 3;
     /** Length of the random hex suffix of a materialisation temp file. */

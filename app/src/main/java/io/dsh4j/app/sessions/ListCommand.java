@@ -1,0 +1,105 @@
+package io.dsh4j.app.sessions;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dsh4j.app.ExitCodes;
+import io.dsh4j.session.SessionHome;
+import io.dsh4j.session.SessionStore;
+import io.dsh4j.session.StoredSession;
+import io.dsh4j.session.event.SessionHeader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code dsh4j sessions list}: the sessions under a DSH home, newest first, from their headers only. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = {"List the DSH sessions under a home, newest first.",
+                "Order: creation time, newest first, then id.",
+                "Only each log's header is read, so listing stays fast however long the logs are."})
+final class ListCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Spec picocli.CommandLine.Model.CommandSpec spec;
+    @Mixin HomeOption home;
+
+    @Option(names = "--cwd", paramLabel = "DIR", description = "Only sessions started in this working directory")
+    String cwd;
+
+    @Option(names = "--json", description = "One JSON object per session and line: id, createdAt, cwd, parentSession, path")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        SessionHome h = home.resolve();
+        Path root = h.sessionsRoot();
+        List<StoredSession> sessions;
+        try {
+            if (Files.exists(root) && !Files.isDirectory(root)) {
+                throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, root + ": the sessions folder of the home is not a directory");
+            }
+            sessions = SessionStore.detect(root).list();
+        } catch (CliProblem p) {
+            err.println("dsh4j: " + p.getMessage());
+            return p.exitCode();
+        } catch (IOException e) {
+            CliProblem p = Problems.of("cannot list sessions under " + root + ": ", e);
+            err.println("dsh4j: " + p.getMessage());
+            return p.exitCode();
+        }
+        if (cwd != null) {
+            String wanted = Path.of(cwd).toAbsolutePath().normalize().toString();
+            sessions = sessions.stream().filter(s -> wanted.equals(s.header().cwd())).toList();
+        }
+        if (json) {
+            for (StoredSession s : sessions) out.println(jsonLine(s));
+        } else if (sessions.isEmpty()) {
+            out.println(emptyMessage(h, root));
+        } else {
+            table(out, sessions);
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private String emptyMessage(SessionHome h, Path root) {
+        String where = cwd != null ? " started in " + Path.of(cwd).toAbsolutePath().normalize() : "";
+        if (!Files.exists(h.dir())) return "No DSH sessions" + where + ": there is no DSH home at " + h.dir()
+                + " (set --home or DSH_HOME to use another one).";
+        if (!Files.exists(root)) return "No DSH sessions" + where + ": the DSH home " + h.dir() + " has no sessions folder yet.";
+        return "No DSH sessions" + where + " under " + root + ".";
+    }
+
+    private static String jsonLine(StoredSession s) {
+        SessionHeader h = s.header();
+        ObjectNode o = JSON.createObjectNode().put("id", h.id()).put("createdAt", h.createdAt());
+        if (h.cwd() != null) o.put("cwd", h.cwd());
+        if (h.parentSession() != null) o.put("parentSession", h.parentSession());
+        o.put("path", s.path().toString());
+        return o.toString();
+    }
+
+    private static void table(PrintWriter out, List<StoredSession> sessions) {
+        int idWidth = Math.max(2, sessions.stream().mapToInt(s -> s.id().length()).max().orElse(2));
+        String format = "%-" + idWidth + "s  %-20s  %s%n";
+        out.printf(format, "ID", "CREATED (UTC)", "CWD");
+        for (StoredSession s : sessions) {
+            SessionHeader h = s.header();
+            String created = Instant.ofEpochMilli(h.createdAt()).toString().replaceFirst("\\.\\d+Z$", "Z");
+            String where = h.cwd() == null ? "-" : h.cwd();
+            if (h.parentSession() != null) where += "  (child of " + h.parentSession() + ")";
+            out.printf(format, s.id(), created, where);
+        }
+        out.println(sessions.size() + (sessions.size() == 1 ? " session" : " sessions"));
+    }
+}
