@@ -145,7 +145,7 @@ public final class JsJson {
         if (depth > MAX_WRITE_DEPTH) throw new LosslessJsonException(path, "nesting deeper than " + MAX_WRITE_DEPTH);
         switch (node.getNodeType()) {
             case OBJECT -> {
-                for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
                     check(e.getValue(), depth + 1, path + "." + e.getKey());
                 }
@@ -195,7 +195,7 @@ public final class JsJson {
         out.append('{');
         boolean first = true;
         List<Map.Entry<String, JsonNode>> indexKeys = null;
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (isArrayIndex(e.getKey())) {
                 if (indexKeys == null) indexKeys = new ArrayList<>();
@@ -212,7 +212,7 @@ public final class JsJson {
                 write(out, e.getValue(), depth + 1);
             }
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             if (indexKeys != null && isArrayIndex(e.getKey())) continue;
             if (!first) out.append(',');

@@ -2,6 +2,7 @@ package io.dsh4j.session.event;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.message.json.JsNumberFormat;
+import io.dsh4j.message.json.JsonEquality;
 import io.dsh4j.message.json.JsonShapeException;
 import java.util.List;
 import java.util.Objects;
@@ -157,12 +158,17 @@ public final class SessionEvent implements StorageRecord {
 
     @Override public List<SessionEvent> events() { return List.of(this); }
 
+    /**
+     * Equal when type, seq, time (when present), envelope key order, metadata and data are the same;
+     * data compares as JSON values in key order, numbers by value whatever node class holds them — so
+     * an event equals itself read back from its storage line.
+     */
     @Override
     public boolean equals(Object o) {
         return o instanceof SessionEvent e && seq == e.seq && layout == e.layout
                 && (!hasTime() || time == e.time) && type.equals(e.type)
                 && Objects.equals(sourceEventSeqs, e.sourceEventSeqs) && Objects.equals(surfaceOp, e.surfaceOp)
-                && data().equals(e.data());
+                && JsonEquality.same(data(), e.data());
     }
 
     @Override

@@ -154,9 +154,10 @@ public record SessionHeader(int version, String id, long createdAt, String cwd, 
     private static long nonNegative(JsonNode node, String field) {
         JsonNode v = node.get(field);
         if (v == null) throw new SessionHeaderException(field + " is missing", field, null);
-        Long value = StorageCodec.safeInteger(v);
-        if (value == null || value < 0) {
-            throw new SessionHeaderException(field + " must be a non-negative safe integer (not -0), found " + StorageCodec.kind(v), field, null);
+        Long value = RecordDecoder.safeInteger(v);
+        boolean negativeZero = v.isDouble() && v.doubleValue() == 0 && Double.doubleToRawLongBits(v.doubleValue()) != 0;
+        if (value == null || value < 0 || negativeZero) {
+            throw new SessionHeaderException(field + " must be a non-negative safe integer (not -0), found " + RecordDecoder.kind(v), field, null);
         }
         return value;
     }

@@ -1,9 +1,8 @@
 package io.dsh4j.session.event;
 
-import io.dsh4j.message.MessageJson;
 import io.dsh4j.message.json.JsonLimits;
-import io.dsh4j.message.json.JsonShapeException;
 import io.dsh4j.session.event.internal.LegacyUpgrades;
+import io.dsh4j.session.event.internal.MessageShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -15,8 +14,8 @@ import java.util.function.Consumer;
  * not marked ignorable, and validates what DSH validates when it loads a log (surface metadata only
  * on surface types; message events carry an identified, well-shaped message).
  *
- * <p>Memory: constant per event, plus one map entry per message event (legacy replacements inherit
- * the id of the event they replace). One instance per log; not thread-safe.
+ * <p>Memory: constant per event, plus one map entry per {@code tool/result} (a legacy tool-result
+ * replacement inherits the id of the result it replaces). One instance per log; not thread-safe.
  *
  * <p>Exceptions, by what the store should make of them: {@link CorruptRecordException} (the line is
  * damaged or breaks the seq chain — torn or corrupt per §1.8); {@link InvalidEventException} and
@@ -113,23 +112,7 @@ public final class SessionLogDecoder {
         if (!surface && e.sourceEventSeqs() != null) {
             throw new InvalidEventException("only surface events may carry sourceEventSeqs", type, e.seq(), "sourceEventSeqs");
         }
-        if (surface) validateMessage(e);
-    }
-
-    private static void validateMessage(SessionEvent e) {
-        try {
-            switch (e.type()) {
-                case EventTypes.USER_MESSAGE -> MessageJson.readUserMessage(e.data(), "data");
-                case EventTypes.ASSISTANT_MESSAGE -> MessageJson.readAssistantMessage(
-                        io.dsh4j.message.json.JsonFields.object(e.data(), "data").get("message"), "data.message");
-                case EventTypes.TOOL_RESULT -> MessageJson.readToolResultMessage(
-                        io.dsh4j.message.json.JsonFields.object(e.data(), "data").get("message"), "data.message");
-                default -> { }
-            }
-        } catch (JsonShapeException x) {
-            throw new InvalidEventException("message event lacks an identified, well-shaped message: " + x.problem(),
-                    e.type(), e.seq(), x.path());
-        }
+        if (surface) MessageShape.check(e);
     }
 
     /**

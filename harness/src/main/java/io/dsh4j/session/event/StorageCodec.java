@@ -4,13 +4,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.message.StreamChunk;
 import io.dsh4j.message.json.JsJson;
-import io.dsh4j.message.json.JsNumberFormat;
 import io.dsh4j.message.json.JsonLimits;
-import io.dsh4j.message.json.JsonTextException;
-import io.dsh4j.message.json.JsonTrees;
 import io.dsh4j.message.json.LosslessJsonException;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,38 +37,19 @@ public final class StorageCodec {
     /** As {@link #decode(String, long)} under explicit JSON caps. */
     public static StorageRecord decode(String line, long positionalSeq, JsonLimits limits) {
         try (JsonParser p = JsJson.mapper(limits).createParser(line)) {
-            return decode(p, positionalSeq);
+            return RecordDecoder.decode(p, positionalSeq);
         } catch (IOException e) {
-            throw unreadable(e);
+            throw RecordDecoder.unreadable(e);
         }
     }
 
     /** Decodes one UTF-8 line from {@code buf[offset, offset+length)} (without its newline). */
     public static StorageRecord decode(byte[] buf, int offset, int length, long positionalSeq, JsonLimits limits) {
         try (JsonParser p = JsJson.mapper(limits).createParser(buf, offset, length)) {
-            return decode(p, positionalSeq);
+            return RecordDecoder.decode(p, positionalSeq);
         } catch (IOException e) {
-            throw unreadable(e);
+            throw RecordDecoder.unreadable(e);
         }
-    }
-
-    private static CorruptRecordException unreadable(IOException e) {
-        JsonTextException j = JsJson.wrap(e);
-        return new CorruptRecordException(j.getMessage() + (j.offset() >= 0 ? " (at offset " + j.offset() + ")" : ""),
-                null, -1, null, e);
-    }
-
-    private static StorageRecord decode(JsonParser p, long positionalSeq) throws IOException {
-        JsonNode value;
-        try {
-            value = JsonTrees.read(p);
-            if (p.nextToken() != null) {
-                throw new CorruptRecordException("trailing content after the JSON value", null, -1, null, null);
-            }
-        } catch (JsonTextException e) {
-            throw new CorruptRecordException(e.getMessage(), null, -1, null, e);
-        }
-        return fromTree(value, positionalSeq);
     }
 
     /**
@@ -81,112 +58,7 @@ public final class StorageCodec {
      * @throws CorruptRecordException when the value is not a valid storage record
      */
     public static StorageRecord fromTree(JsonNode value, long positionalSeq) {
-        if (!value.isObject()) {
-            throw new CorruptRecordException("a storage record must be a JSON object, found " + kind(value), null, -1, null, null);
-        }
-        JsonNode typeNode = value.get("type");
-        if (typeNode == null || !typeNode.isTextual()) {
-            throw new CorruptRecordException("type must be a string, found " + kind(typeNode), null, -1, "type", null);
-        }
-        String type = typeNode.textValue();
-        ChunkRow.Kind kind = ChunkRow.Kind.ofTag(type);
-        if (kind != null) return ChunkRowCodec.fromTree(kind, value, positionalSeq);
-        return eventFromTree(type, value, positionalSeq);
-    }
-
-    private static SessionEvent eventFromTree(String type, JsonNode value, long positionalSeq) {
-        int layout = 0;
-        long seq = positionalSeq;
-        long time = 0;
-        JsonNode data = null;
-        List<Long> sources = null;
-        SurfaceOp op = null;
-        for (var it = value.fields(); it.hasNext(); ) {
-            var e = it.next();
-            JsonNode v = e.getValue();
-            switch (e.getKey()) {
-                case "type" -> layout = EnvelopeLayout.append(layout, EnvelopeLayout.TYPE);
-                case "seq" -> {
-                    layout = EnvelopeLayout.append(layout, EnvelopeLayout.SEQ);
-                    Long s = safeInteger(v);
-                    if (s == null || s < 0) throw new CorruptRecordException("seq must be a non-negative safe integer, found " + kind(v), type, -1, "seq", null);
-                    seq = s;
-                }
-                case "time" -> {
-                    layout = EnvelopeLayout.append(layout, EnvelopeLayout.TIME);
-                    Long t = safeInteger(v);
-                    if (t == null) throw new CorruptRecordException("time must be a safe integer, found " + kind(v), type, -1, "time", null);
-                    time = t;
-                }
-                case "data" -> {
-                    layout = EnvelopeLayout.append(layout, EnvelopeLayout.DATA);
-                    data = v;
-                }
-                case "sourceEventSeqs" -> {
-                    layout = EnvelopeLayout.append(layout, EnvelopeLayout.SOURCES);
-                    sources = sourceSeqs(v, type);
-                }
-                case "surfaceOp" -> {
-                    layout = EnvelopeLayout.append(layout, EnvelopeLayout.SURFACE);
-                    op = surfaceOp(v, type);
-                }
-                case "ignorable" -> {
-                    layout = EnvelopeLayout.append(layout, EnvelopeLayout.IGNORABLE);
-                    if (!v.isBoolean() || !v.booleanValue()) {
-                        throw new CorruptRecordException("ignorable may only be true, found " + kind(v), type, -1, "ignorable", null);
-                    }
-                }
-                default -> throw new CorruptRecordException("unexpected envelope key \"" + e.getKey() + "\"", type, -1, e.getKey(), null);
-            }
-        }
-        boolean hasSeq = EnvelopeLayout.has(layout, EnvelopeLayout.SEQ);
-        boolean hasTime = EnvelopeLayout.has(layout, EnvelopeLayout.TIME);
-        long at = hasSeq ? seq : -1;
-        if (hasSeq != hasTime) {
-            String missing = hasSeq ? "time" : "seq";
-            throw new CorruptRecordException(missing + " is missing (an event has both seq and time, or neither in a recorded fixture)",
-                    type, at, missing, null);
-        }
-        if (data == null) throw new CorruptRecordException("data is missing", type, at, "data", null);
-        return new SessionEvent(type, seq, time, layout, data, null, sources, op);
-    }
-
-    private static List<Long> sourceSeqs(JsonNode v, String type) {
-        if (!v.isArray()) throw new CorruptRecordException("sourceEventSeqs must be an array, found " + kind(v), type, -1, "sourceEventSeqs", null);
-        List<Long> out = new ArrayList<>(v.size());
-        for (int i = 0; i < v.size(); i++) {
-            Long s = safeInteger(v.get(i));
-            if (s == null || s < 0) {
-                throw new CorruptRecordException("sourceEventSeqs must hold non-negative safe integers, found " + kind(v.get(i)),
-                        type, -1, "sourceEventSeqs[" + i + "]", null);
-            }
-            out.add(s);
-        }
-        return List.copyOf(out);
-    }
-
-    private static SurfaceOp surfaceOp(JsonNode v, String type) {
-        if (v.isTextual() && v.textValue().equals("append")) return SurfaceOp.APPEND;
-        if (v.isObject() && v.size() == 3 && v.path("op").isTextual() && v.get("op").textValue().equals("replace")) {
-            Long start = safeInteger(v.get("start"));
-            Long end = safeInteger(v.get("end"));
-            if (start != null && end != null && start >= 0 && end >= 0) return new SurfaceOp.Replace(start, end);
-        }
-        throw new CorruptRecordException("surfaceOp must be \"append\" or {op:\"replace\", start, end} with seqs, found "
-                + JsJson.stringify(v), type, -1, "surfaceOp", null);
-    }
-
-    static Long safeInteger(JsonNode v) {
-        if (v == null || !v.isNumber()) return null;
-        if (v.isInt() || v.isShort()) return (long) v.intValue();
-        if (v.isLong()) return JsNumberFormat.isSafeInteger(v.longValue()) ? v.longValue() : null;
-        double d = v.doubleValue();
-        if (d == 0 && Double.doubleToRawLongBits(d) != 0) return null; // -0 is not a safe integer seq/time in DSH's sense
-        return JsNumberFormat.isSafeInteger(d) ? (long) d : null;
-    }
-
-    static String kind(JsonNode v) {
-        return io.dsh4j.message.json.JsonFields.kind(v);
+        return RecordDecoder.fromTree(value, positionalSeq);
     }
 
     // ---------------------------------------------------------------- encoding

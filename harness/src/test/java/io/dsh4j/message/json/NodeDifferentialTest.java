@@ -90,10 +90,13 @@ class NodeDifferentialTest {
         Path script = dir.resolve("stringify.js");
         Files.writeString(input, String.join("\n", inputs) + "\n", StandardCharsets.UTF_8);
         Files.writeString(script, SCRIPT, StandardCharsets.UTF_8);
-        Process p = new ProcessBuilder("node", script.toString(), input.toString()).redirectErrorStream(true).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        List<String> node = List.of(new String(out, StandardCharsets.UTF_8).split("\n"));
+        Path output = dir.resolve("outputs.txt");
+        Process p = new ProcessBuilder("node", script.toString(), input.toString()).redirectErrorStream(true)
+                .redirectOutput(output.toFile()).start();
+        boolean finished = p.waitFor(120, TimeUnit.SECONDS);
+        if (!finished) p.destroyForcibly();
+        assertThat(finished).as("node finished").isTrue();
+        List<String> node = List.of(Files.readString(output, StandardCharsets.UTF_8).split("\n"));
         assertThat(node).hasSize(expectedOurs.size());
         for (int i = 0; i < node.size(); i++) {
             assertThat(expectedOurs.get(i)).as("input %s", inputs.get(i)).isEqualTo(node.get(i));
@@ -102,9 +105,13 @@ class NodeDifferentialTest {
 
     private static boolean nodeAvailable() {
         try {
-            Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
+            Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return false;
+            }
+            return p.exitValue() == 0;
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {

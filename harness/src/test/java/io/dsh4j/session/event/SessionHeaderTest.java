@@ -58,6 +58,15 @@ class SessionHeaderTest {
                 .isInstanceOf(SessionHeaderException.class).hasMessageContaining(problem);
     }
 
+    @net.jqwik.api.Property(tries = 500)
+    void random_bytes_give_a_header_error_never_another_exception(@net.jqwik.api.ForAll byte[] bytes) {
+        try {
+            SessionHeader.parse(bytes, 0, bytes.length, SessionHeader.Mode.STRICT);
+        } catch (SessionHeaderException | UnsupportedFormatException expected) {
+            assertThat(expected.getMessage()).isNotBlank();
+        }
+    }
+
     @Test
     void fixture_mode_accepts_old_headers_without_version_or_delegation_depth() {
         String line = "{\"type\":\"session\",\"id\":\"{{sessionId}}\",\"createdAt\":0,\"cwd\":\"{{cwd}}\"}";

@@ -160,7 +160,7 @@ class SessionLogDecoderTest {
             assertThatThrownBy(() -> read("{\"type\":\"tool/result\",\"data\":{\"turn\":1,\"step\":1,\"message\":{\"id\":\"r\",\"role\":\"user\","
                     + "\"content\":[{\"type\":\"tool-result\",\"toolCallId\":\"a\",\"content\":[]}],\"source\":{\"kind\":\"tool\",\"callId\":\"b\"}}},"
                     + "\"surfaceOp\":\"append\"}"))
-                    .isInstanceOf(InvalidEventException.class).hasMessageContaining("does not match source.callId");
+                    .isInstanceOf(InvalidEventException.class).hasMessageContaining("mismatched tool call ids");
         }
 
         @Test

@@ -94,6 +94,15 @@ class StorageCodecProperties {
         assertThat(decoded.sourceEventSeqs()).isEqualTo(event.sourceEventSeqs());
         assertThat(decoded.ignorable()).isEqualTo(event.ignorable());
         assertThat(JsJson.stringify(decoded.data())).isEqualTo(JsJson.stringify(event.data()));
+        if (!event.positional() && !hasIntegerLikeKeys(event.data())) assertThat(decoded).isEqualTo(event);
+    }
+
+    private static boolean hasIntegerLikeKeys(JsonNode n) {
+        if (n.isObject()) {
+            for (var it = n.fieldNames(); it.hasNext(); ) if (JsJson.isArrayIndex(it.next())) return true;
+        }
+        for (JsonNode c : n) if (hasIntegerLikeKeys(c)) return true;
+        return false;
     }
 
     @Property(tries = 300)
@@ -126,7 +135,7 @@ class StorageCodecProperties {
                                                                 @ForAll int position, @ForAll byte flip) {
         byte[] line = StorageCodec.encode(event).getBytes(StandardCharsets.UTF_8);
         int at = Math.floorMod(position, line.length);
-        line[at] ^= (byte) (flip == 0 ? 1 : flip);
+        line[at] ^= flip == 0 ? 1 : flip;
         try {
             StorageCodec.decode(line, 0, line.length, 0, io.dsh4j.message.json.JsonLimits.DEFAULTS);
         } catch (CorruptRecordException expected) {

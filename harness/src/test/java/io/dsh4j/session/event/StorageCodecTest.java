@@ -165,6 +165,23 @@ class StorageCodecTest {
         }
 
         @Test
+        void a_row_whose_data_comes_before_its_type_is_still_read_and_validated() {
+            String row = "{\"data\":{\"turn\":1,\"step\":1,\"index\":0,\"dt\":[1,2],\"texts\":[\"a\",\"b\",\"c\"]},"
+                    + "\"type\":\"text-chunks\",\"seq0\":3,\"time0\":4}";
+            StorageRecord r = StorageCodec.decode(row, 0);
+            assertThat(r.firstSeq()).isEqualTo(3);
+            assertThat(r.events()).extracting(SessionEvent::time).containsExactly(4L, 5L, 7L);
+            assertThatThrownBy(() -> StorageCodec.decode(row.replace("[1,2]", "[1]"), 0))
+                    .isInstanceOf(CorruptRecordException.class).hasMessageContaining("dt length 1 does not match 3 members");
+        }
+
+        @Test
+        void a_duplicate_envelope_key_is_corrupt() {
+            assertThatThrownBy(() -> StorageCodec.decode("{\"type\":\"x\",\"seq\":0,\"time\":0,\"data\":{},\"seq\":1}", 0))
+                    .isInstanceOf(CorruptRecordException.class).hasMessageContaining("duplicate envelope key \"seq\"");
+        }
+
+        @Test
         void a_fixture_row_without_seq0_and_time0_gets_its_seq_by_position() {
             String row = "{\"type\":\"reasoning-chunks\",\"data\":{\"turn\":1,\"step\":1,\"index\":0,\"dt\":[7,8],\"texts\":[\"x\",\"y\",\"z\"]}}";
             StorageRecord r = StorageCodec.decode(row, 10);

@@ -20,8 +20,10 @@ import java.util.Set;
  * shapes and the hard-rejected ones throw {@link InvalidEventException}; current-looking events pass
  * through untouched (the same instance).
  *
- * <p>One instance per log (it remembers message ids by seq, for replacements that inherit the id of
- * the event they replace: one entry per message event). Not thread-safe.
+ * <p>One instance per log. It remembers the message id of every {@code tool/result} by seq, because
+ * a legacy tool-result replacement inherits the id of the result it replaces (a tool-result
+ * replacement may only target a tool result): memory grows with the number of tool results, not
+ * with the log. Not thread-safe.
  */
 public final class LegacyUpgrades {
 
@@ -45,6 +47,12 @@ public final class LegacyUpgrades {
      * @throws InvalidEventException for a hard-rejected or malformed legacy shape
      */
     public SessionEvent upgrade(SessionEvent e) {
+        switch (e.type()) {
+            case EventTypes.ASSISTANT_CHUNK, EventTypes.STEP_START, EventTypes.STEP_END -> {
+                return e; // hot path: never legacy, and chunk data is not materialised
+            }
+            default -> { }
+        }
         rejectRetired(e);
         SessionEvent out;
         try {
@@ -59,8 +67,10 @@ public final class LegacyUpgrades {
             if (!tolerant) throw malformed;
             out = e;
         }
-        String id = messageId(out);
-        if (id != null) messageIds.put(out.seq(), id);
+        if (EventTypes.TOOL_RESULT.equals(out.type())) {
+            String id = messageId(out);
+            if (id != null) messageIds.put(out.seq(), id);
+        }
         return out;
     }
 
@@ -164,7 +174,7 @@ public final class LegacyUpgrades {
             throw malformed(e, "steering/message", "data");
         }
         ObjectNode message = JsJson.nodes().objectNode();
-        for (Iterator<Map.Entry<String, JsonNode>> it = data.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = data.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> f = it.next();
             if (!f.getKey().equals("turn")) message.set(f.getKey(), f.getValue());
         }
@@ -173,6 +183,7 @@ public final class LegacyUpgrades {
     }
 
     private SessionEvent message(SessionEvent e) {
+        if (!EventTypes.isSurface(e.type())) return e;
         JsonNode data = e.data();
         if (!data.isObject()) return e;
         switch (e.type()) {
@@ -185,7 +196,7 @@ public final class LegacyUpgrades {
             case EventTypes.ASSISTANT_MESSAGE -> {
                 if (data.has("message") || !data.has("content") || !data.has("provenance")) return e;
                 ObjectNode upgraded = JsJson.nodes().objectNode();
-                for (Iterator<Map.Entry<String, JsonNode>> it = data.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = data.properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> f = it.next();
                     if (!f.getKey().equals("content") && !f.getKey().equals("provenance")) upgraded.set(f.getKey(), f.getValue());
                 }
@@ -200,7 +211,7 @@ public final class LegacyUpgrades {
             case EventTypes.TOOL_RESULT -> {
                 if (data.has("message") || !data.has("callId") || !data.has("content") || !data.has("isError")) return e;
                 ObjectNode upgraded = JsJson.nodes().objectNode();
-                for (Iterator<Map.Entry<String, JsonNode>> it = data.fields(); it.hasNext(); ) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = data.properties().iterator(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> f = it.next();
                     String k = f.getKey();
                     if (!k.equals("callId") && !k.equals("content") && !k.equals("isError")) upgraded.set(k, f.getValue());
@@ -223,12 +234,7 @@ public final class LegacyUpgrades {
     }
 
     private static String messageId(SessionEvent e) {
-        JsonNode data = e.data();
-        JsonNode message = switch (e.type()) {
-            case EventTypes.USER_MESSAGE -> data;
-            case EventTypes.ASSISTANT_MESSAGE, EventTypes.TOOL_RESULT -> data.get("message");
-            default -> null;
-        };
+        JsonNode message = e.data().get("message");
         if (message == null || !message.isObject()) return null;
         JsonNode id = message.get("id");
         return id != null && id.isTextual() ? id.textValue() : null;
