@@ -63,6 +63,14 @@ public final class SessionLogWriter {
         return new SessionLogWriter(root, header, encoding, pack, files, materialized, length);
     }
 
+    /**
+     * The same writer without {@code fsync} after each batch: a crash may then lose or tear recent
+     * batches. Only for building test and benchmark inputs, never for a live session.
+     */
+    public SessionLogWriter withoutSync() {
+        return withFiles(new DurableFiles(DurableFiles.UNSYNCED));
+    }
+
     /** The same writer doing its file work through {@code files} (tests inject failures with it). */
     SessionLogWriter withFiles(DurableFiles other) {
         return new SessionLogWriter(root, header, encoding, packChunks, other, materialized, length);

@@ -37,6 +37,11 @@ public final class DurableFiles {
         channel.force(true);
     };
 
+    /** Writes everything without syncing: for building test and benchmark inputs only. */
+    public static final ChannelWriter UNSYNCED = (channel, data) -> {
+        while (data.hasRemaining()) channel.write(data);
+    };
+
     private static final boolean POSIX = java.nio.file.FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
     private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");

@@ -17,6 +17,8 @@ final class FrameDecoder implements AutoCloseable {
     private final ZstdDecompressCtx ctx = new ZstdDecompressCtx();
     private final byte[] out = new byte[StoreLimits.DECODE_CHUNK];
     private final ByteBuffer outBuffer = ByteBuffer.wrap(out);
+    private byte[] whole = new byte[StoreLimits.DECODE_CHUNK];
+    private boolean clean = true;
     private boolean done;
     private String failure;
     private long decoded;
@@ -25,10 +27,13 @@ final class FrameDecoder implements AutoCloseable {
         ctx.setLongMax(StoreLimits.MAX_WINDOW_LOG);
     }
 
-    /** Starts a new frame. */
+    /** Starts a new frame (the native context is reset only when the previous frame did not end cleanly). */
     void begin() {
-        ctx.reset();
-        ctx.setLongMax(StoreLimits.MAX_WINDOW_LOG);
+        if (!clean) {
+            ctx.reset();
+            ctx.setLongMax(StoreLimits.MAX_WINDOW_LOG);
+        }
+        clean = false;
         done = false;
         failure = null;
         decoded = 0;
@@ -62,6 +67,7 @@ final class FrameDecoder implements AutoCloseable {
                 if (finished) {
                     done = true;
                     if (src.hasRemaining()) failure = "data after the end of the frame";
+                    else clean = true;
                     return true;
                 }
                 if (!src.hasRemaining() && n < out.length) return true;
@@ -70,6 +76,39 @@ final class FrameDecoder implements AutoCloseable {
             failure = e.getMessage();
             return true;
         }
+    }
+
+    /**
+     * Decodes one complete frame held in {@code src[off, off+len)} (its structure already scanned) and
+     * passes its text to {@code sink} in one piece when it declares a content size of at most
+     * {@link StoreLimits#MAX_ONE_SHOT_FRAME_BYTES} — one native call, no window buffer — or else in
+     * streaming pieces. Check {@link #done()} and {@link #failed()} afterwards.
+     *
+     * @return {@code false} when the sink asked to stop
+     */
+    boolean decodeWhole(byte[] src, int off, int len, DecodedTextSink sink) {
+        begin();
+        long size = ZstdFrameFormat.contentSize(src, off, len);
+        if (size > StoreLimits.MAX_FRAME_DECODED_BYTES) {
+            failure = "frame declares " + size + " bytes of content, more than " + StoreLimits.MAX_FRAME_DECODED_BYTES;
+            return true;
+        }
+        if (size < 0 || size > StoreLimits.MAX_ONE_SHOT_FRAME_BYTES) return feed(src, off, len, sink);
+        if (whole.length < size) whole = new byte[(int) Math.max(size, Math.min(2L * whole.length, StoreLimits.MAX_ONE_SHOT_FRAME_BYTES))];
+        int n;
+        try {
+            n = ctx.decompressByteArray(whole, 0, (int) size, src, off, len);
+        } catch (ZstdException e) {
+            failure = e.getMessage();
+            return true;
+        }
+        if (n != size) {
+            failure = "frame decodes to " + n + " bytes but declares " + size;
+            return true;
+        }
+        done = true;
+        clean = true;
+        return n == 0 || sink.text(whole, 0, n);
     }
 
     /** Whether the decoder reported the frame complete (all blocks and the checksum). */

@@ -120,8 +120,7 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
             if (header == null) return true;
         }
         int lineStart = off;
-        for (int i = off; i < end; i++) {
-            if (bytes[i] != '\n') continue;
+        for (int i = Newlines.indexOf(bytes, off, end); i >= 0; i = Newlines.indexOf(bytes, lineStart, end)) {
             long lineEnd = decodedPos + (i - off) + 1;
             if (fragment.size() > 0 || fragmentOversize) {
                 appendFragment(bytes, lineStart, i - lineStart);
@@ -348,9 +347,6 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
     }
 
     private static int indexOfNewline(byte[] bytes, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (bytes[i] == '\n') return i;
-        }
-        return -1;
+        return Newlines.indexOf(bytes, from, to);
     }
 }

@@ -42,6 +42,14 @@ public final class StoreLimits {
      * reported corrupt instead of being searched to its end (a torn tail is one partial write).
      */
     public static final int MAX_DAMAGED_RECORDS_AFTER_ISSUE = 10_000;
+    /**
+     * Largest buffered frame decoded in one piece. A frame wholly in the read buffer that declares a
+     * content size up to this is decoded by one native call into one output buffer (DSH's frames are
+     * small, one per write batch, so per-frame overhead matters); larger frames stream.
+     */
+    public static final int MAX_ONE_SHOT_FRAME_BYTES = 8 * 1024 * 1024;
+    /** Largest compressed frame looked at whole before it is decoded (larger ones are decoded in pieces). */
+    public static final int MAX_BUFFERED_FRAME_BYTES = 2 * 1024 * 1024;
     /** zstd compression level of every frame written (Node's and zstd's default). */
     public static final int ZSTD_LEVEL = 3;
     /** Length of the random hex suffix of a materialisation temp file. */

@@ -64,13 +64,18 @@ public final class ZstdFrameFormat {
      * {@code -1} when the input ends inside it.
      */
     static int frameEnd(byte[] buf, int off, int len, int start) {
+        return frameEnd(buf, off, len, start, 0);
+    }
+
+    /** As {@link #frameEnd(byte[], int, int, int)}, naming file byte {@code fileBase + i} for index {@code off + i}. */
+    static int frameEnd(byte[] buf, int off, int len, int start, long fileBase) {
         int pos = start;
         if (len - pos < 4) return -1;
-        checkMagic(buf, off + pos, start);
+        checkMagic(buf, off + pos, fileBase + start);
         pos += 4;
         if (len - pos < 1) return -1;
         int descriptor = buf[off + pos] & 0xFF;
-        checkDescriptor(descriptor, pos);
+        checkDescriptor(descriptor, fileBase + pos);
         pos += 1;
         int rest = headerRestBytes(descriptor);
         if (len - pos < rest) return -1;
@@ -78,7 +83,7 @@ public final class ZstdFrameFormat {
         for (;;) {
             if (len - pos < BLOCK_HEADER) return -1;
             int header = u24(buf, off + pos);
-            checkBlockType(header, pos);
+            checkBlockType(header, fileBase + pos);
             pos += BLOCK_HEADER;
             int payload = blockPayloadBytes(header);
             if (len - pos < payload) return -1;
@@ -113,6 +118,26 @@ public final class ZstdFrameFormat {
         int dictionaryBytes = dictionaryFlag == 3 ? 4 : dictionaryFlag;
         int contentSizeBytes = contentSizeFlag == 0 ? (singleSegment ? 1 : 0) : 1 << contentSizeFlag;
         return (singleSegment ? 0 : 1) + dictionaryBytes + contentSizeBytes;
+    }
+
+    /**
+     * The content size a frame header at {@code off} declares, or {@code -1} when it declares none
+     * (or the header is not all in {@code [off, off+len)}).
+     */
+    static long contentSize(byte[] buf, int off, int len) {
+        if (len < MAGIC_AND_DESCRIPTOR) return -1;
+        int descriptor = buf[off + 4] & 0xFF;
+        int contentSizeFlag = descriptor >>> 6;
+        boolean singleSegment = (descriptor & 0x20) != 0;
+        int fieldBytes = contentSizeFlag == 0 ? (singleSegment ? 1 : 0) : 1 << contentSizeFlag;
+        if (fieldBytes == 0) return -1;
+        int dictionaryFlag = descriptor & 0x03;
+        int at = off + MAGIC_AND_DESCRIPTOR + (singleSegment ? 0 : 1) + (dictionaryFlag == 3 ? 4 : dictionaryFlag);
+        if (at + fieldBytes > off + len) return -1;
+        long value = 0;
+        for (int i = fieldBytes - 1; i >= 0; i--) value = value << 8 | (buf[at + i] & 0xFF);
+        if (fieldBytes == 2) value += 256;
+        return value < 0 ? Long.MAX_VALUE : value;
     }
 
     static boolean hasChecksum(int descriptor) {

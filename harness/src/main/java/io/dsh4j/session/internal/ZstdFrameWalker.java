@@ -54,8 +54,19 @@ public final class ZstdFrameWalker {
     /** Walks one frame; {@code null} when it was complete and the walk goes on. */
     private static End walkFrame(FileWindow w, FrameDecoder decoder, DecodedTextSink sink) throws IOException {
         long start = w.position();
-        decoder.begin();
         sink.frameStart(start);
+        int whole = bufferedFrameEnd(w, start);
+        if (whole > 0) {
+            boolean go = decoder.decodeWhole(w.array(), w.offset(), whole, sink);
+            w.skip(whole);
+            if (!go) return new End.Stopped(w.position());
+            if (decoder.failed() || !decoder.done()) {
+                String why = decoder.failed() ? decoder.failure() : "decoder did not reach the end of the frame";
+                return new End.Corrupt("frame failed validation (" + why + ")", start);
+            }
+            return sink.frameEnd(start, w.position()) ? null : new End.Stopped(w.position());
+        }
+        decoder.begin();
         if (!w.request(ZstdFrameFormat.MAGIC_AND_DESCRIPTOR)) {
             if (w.available() >= 4) ZstdFrameFormat.checkMagic(w.array(), w.offset(), start);
             return torn(w, decoder, sink, start);
@@ -84,6 +95,21 @@ public final class ZstdFrameWalker {
             return new End.Corrupt("frame failed validation (" + why + ")", start);
         }
         return sink.frameEnd(start, w.position()) ? null : new End.Stopped(w.position());
+    }
+
+    /**
+     * The length of the frame starting at the window position when all of it is (or can be) buffered
+     * within {@link StoreLimits#MAX_BUFFERED_FRAME_BYTES}; {@code -1} otherwise (a larger or torn frame,
+     * walked in pieces).
+     */
+    private static int bufferedFrameEnd(FileWindow w, long start) throws IOException {
+        for (;;) {
+            int end = ZstdFrameFormat.frameEnd(w.array(), w.offset(), w.available(), 0, start);
+            if (end >= 0) return end;
+            int have = w.available();
+            if (have >= StoreLimits.MAX_BUFFERED_FRAME_BYTES) return -1;
+            if (!w.request(Math.min(StoreLimits.MAX_BUFFERED_FRAME_BYTES, have + StoreLimits.READ_CHUNK))) return -1;
+        }
     }
 
     private static boolean feed(FileWindow w, int n, FrameDecoder decoder, DecodedTextSink sink) {

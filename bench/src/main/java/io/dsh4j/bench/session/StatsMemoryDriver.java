@@ -1,0 +1,94 @@
+package io.dsh4j.bench.session;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import io.dsh4j.session.LogReadResult;
+import io.dsh4j.session.SessionLogReader;
+import io.dsh4j.session.SessionLogVisitor;
+import io.dsh4j.session.SessionStats;
+import io.dsh4j.session.event.SessionEvent;
+import io.dsh4j.session.event.SessionHeader;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.NotificationEmitter;
+import javax.management.openmbean.CompositeData;
+
+/**
+ * Shows that {@code sessions stats} keeps memory flat as the log grows: for each size (default 50
+ * and 200 MiB decoded, zstd) it starts a fresh JVM with a small fixed heap ({@code -Xmx64m}, serial
+ * GC) that streams the log through the stats accumulator, and reports the largest heap in use right
+ * after a collection (the live set) and the peak heap used. A reader that kept the log would need
+ * hundreds of MiB and fail under that heap. Run:
+ * {@code java -cp bench/target/benchmarks.jar io.dsh4j.bench.session.StatsMemoryDriver [MB...]}.
+ */
+public final class StatsMemoryDriver {
+
+    private StatsMemoryDriver() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 2 && args[0].equals("--measure")) {
+            measure(Path.of(args[1]));
+            return;
+        }
+        List<Integer> sizes = new ArrayList<>();
+        for (String a : args) sizes.add(Integer.parseInt(a));
+        if (sizes.isEmpty()) sizes = List.of(50, 200);
+        String javaCmd = ProcessHandle.current().info().command().orElse("java");
+        String cp = System.getProperty("java.class.path");
+        System.out.printf("%-10s %-12s %-12s %-14s %-14s %s%n", "decoded", "zstd file", "events", "live set", "peak heap", "heap limit");
+        for (int mb : sizes) {
+            LongSession.Files2 f = LongSession.ofAtLeast(mb);
+            Process p = new ProcessBuilder(javaCmd, "-Xmx64m", "-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED", "-cp", cp,
+                    StatsMemoryDriver.class.getName(), "--measure", f.zstd().toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            if (p.waitFor() != 0) throw new IllegalStateException("measuring " + f.zstd() + " failed: " + out);
+            String[] v = out.lines().reduce((a, b) -> b).orElseThrow().split(" ");
+            System.out.printf("%-10s %-12s %-12s %-14s %-14s %s%n", String.format("%.0f MiB", f.decodedBytes() / 1048576.0),
+                    String.format("%.1f MiB", java.nio.file.Files.size(f.zstd()) / 1048576.0), v[0],
+                    mib(Long.parseLong(v[1])), mib(Long.parseLong(v[2])), "64 MiB");
+        }
+    }
+
+    private static String mib(long bytes) {
+        return String.format("%.1f MiB", bytes / 1048576.0);
+    }
+
+    /** In the child JVM: stream stats over {@code file}; print "events liveSetBytes peakHeapBytes". */
+    private static void measure(Path file) throws Exception {
+        AtomicLong liveSet = new AtomicLong();
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            ((NotificationEmitter) gc).addNotificationListener((n, h) -> {
+                if (!n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) return;
+                var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+                long used = info.getGcInfo().getMemoryUsageAfterGc().values().stream().mapToLong(u -> u.getUsed()).sum();
+                liveSet.accumulateAndGet(used, Math::max);
+            }, null, null);
+        }
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) pool.resetPeakUsage();
+        SessionStats[] stats = {null};
+        LogReadResult r = SessionLogReader.stream(file, new SessionLogVisitor() {
+            @Override
+            public void header(SessionHeader header) {
+                stats[0] = new SessionStats(header);
+            }
+
+            @Override
+            public void event(SessionEvent event) {
+                stats[0].accept(event);
+            }
+        });
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) peak += pool.getPeakUsage().getUsed();
+        }
+        System.gc();
+        Thread.sleep(100);
+        System.out.println(stats[0].totals().events() + " " + liveSet.get() + " " + peak + " " + r.status().label());
+    }
+}
