@@ -28,12 +28,12 @@ import java.util.List;
 public final class LongSession {
 
     /** The two encodings of the same session, and its decoded size. */
-    public record Files2(Path raw, Path zstd, long decodedBytes, long events) {}
+    public record Built(Path raw, Path zstd, long decodedBytes, long events) {}
 
     private LongSession() {}
 
     /** The session of at least {@code targetMb} MiB of decoded JSONL, built if absent. */
-    public static Files2 ofAtLeast(int targetMb) throws IOException {
+    public static Built ofAtLeast(int targetMb) throws IOException {
         Path dir = Path.of("bench", "target", "long-session-" + targetMb).toAbsolutePath();
         SessionHeader header = SessionHeader.create("long-session-" + targetMb, 1_700_000_000_000L, "/bench/long");
         Path raw = SessionLayout.logPath(dir.resolve("raw"), header.cwd(), header.id(), LogEncoding.RAW);
@@ -43,7 +43,7 @@ public final class LongSession {
             long events = write(dir, header, (long) targetMb << 20);
             Files.writeString(done, Long.toString(events));
         }
-        return new Files2(raw, zstd, Files.size(raw), Long.parseLong(Files.readString(done).strip()));
+        return new Built(raw, zstd, Files.size(raw), Long.parseLong(Files.readString(done).strip()));
     }
 
     private static long write(Path dir, SessionHeader header, long targetBytes) throws IOException {

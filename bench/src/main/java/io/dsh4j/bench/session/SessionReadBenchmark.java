@@ -46,7 +46,7 @@ public class SessionReadBenchmark {
     @Param("60")
     public int targetMb;
 
-    private LongSession.Files2 files;
+    private LongSession.Built files;
 
     @Setup(Level.Trial)
     public void build() throws IOException {
@@ -56,7 +56,7 @@ public class SessionReadBenchmark {
     }
 
     /** The session files (for the drivers). */
-    public LongSession.Files2 files() {
+    public LongSession.Built files() {
         return files;
     }
 

@@ -24,7 +24,7 @@ public final class SessionReadDriver {
     public static void main(String[] args) throws Exception {
         int passes = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int targetMb = args.length > 1 ? Integer.parseInt(args[1]) : 60;
-        LongSession.Files2 f = LongSession.ofAtLeast(targetMb);
+        LongSession.Built f = LongSession.ofAtLeast(targetMb);
         double mb = f.decodedBytes() / 1048576.0;
         System.out.printf("long session: %.1f MiB decoded, %d events, zstd file %.1f MiB%n", mb, f.events(),
                 java.nio.file.Files.size(f.zstd()) / 1048576.0);

@@ -1,13 +1,11 @@
 package io.dsh4j.bench.session;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
 import io.dsh4j.session.LogReadResult;
 import io.dsh4j.session.SessionLogReader;
 import io.dsh4j.session.SessionLogVisitor;
 import io.dsh4j.session.SessionStats;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionHeader;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -15,15 +13,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import javax.management.NotificationEmitter;
-import javax.management.openmbean.CompositeData;
 
 /**
  * Shows that {@code sessions stats} keeps memory flat as the log grows: for each size (default 50
  * and 200 MiB decoded, zstd) it starts a fresh JVM with a small fixed heap ({@code -Xmx64m}, serial
- * GC) that streams the log through the stats accumulator, and reports the largest heap in use right
- * after a collection (the live set) and the peak heap used. A reader that kept the log would need
- * hundreds of MiB and fail under that heap. Run:
+ * GC) that streams the log through the stats accumulator, and reports the live set — the heap still
+ * used after a full collection, sampled at ten evenly spaced points of the read, largest sample —
+ * and the peak heap used (garbage included). A reader that kept the log would need hundreds of MiB
+ * and fail under that heap. Run:
  * {@code java -cp bench/target/benchmarks.jar io.dsh4j.bench.session.StatsMemoryDriver [MB...]}.
  */
 public final class StatsMemoryDriver {
@@ -31,8 +28,8 @@ public final class StatsMemoryDriver {
     private StatsMemoryDriver() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 2 && args[0].equals("--measure")) {
-            measure(Path.of(args[1]));
+        if (args.length == 3 && args[0].equals("--measure")) {
+            measure(Path.of(args[1]), Long.parseLong(args[2]));
             return;
         }
         List<Integer> sizes = new ArrayList<>();
@@ -42,9 +39,9 @@ public final class StatsMemoryDriver {
         String cp = System.getProperty("java.class.path");
         System.out.printf("%-10s %-12s %-12s %-14s %-14s %s%n", "decoded", "zstd file", "events", "live set", "peak heap", "heap limit");
         for (int mb : sizes) {
-            LongSession.Files2 f = LongSession.ofAtLeast(mb);
+            LongSession.Built f = LongSession.ofAtLeast(mb);
             Process p = new ProcessBuilder(javaCmd, "-Xmx64m", "-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED", "-cp", cp,
-                    StatsMemoryDriver.class.getName(), "--measure", f.zstd().toString())
+                    StatsMemoryDriver.class.getName(), "--measure", f.zstd().toString(), Long.toString(f.events()))
                     .redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).strip();
             if (p.waitFor() != 0) throw new IllegalStateException("measuring " + f.zstd() + " failed: " + out);
@@ -55,21 +52,24 @@ public final class StatsMemoryDriver {
         }
     }
 
+    private static long usedAfterFullGc() {
+        System.gc();
+        long used = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) used += pool.getUsage().getUsed();
+        }
+        return used;
+    }
+
     private static String mib(long bytes) {
         return String.format("%.1f MiB", bytes / 1048576.0);
     }
 
     /** In the child JVM: stream stats over {@code file}; print "events liveSetBytes peakHeapBytes". */
-    private static void measure(Path file) throws Exception {
+    private static void measure(Path file, long expected) throws Exception {
         AtomicLong liveSet = new AtomicLong();
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            ((NotificationEmitter) gc).addNotificationListener((n, h) -> {
-                if (!n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) return;
-                var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
-                long used = info.getGcInfo().getMemoryUsageAfterGc().values().stream().mapToLong(u -> u.getUsed()).sum();
-                liveSet.accumulateAndGet(used, Math::max);
-            }, null, null);
-        }
+        long every = Math.max(1, expected / 10);
+        long[] seen = {0};
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) pool.resetPeakUsage();
         SessionStats[] stats = {null};
         LogReadResult r = SessionLogReader.stream(file, new SessionLogVisitor() {
@@ -81,14 +81,14 @@ public final class StatsMemoryDriver {
             @Override
             public void event(SessionEvent event) {
                 stats[0].accept(event);
+                if (++seen[0] % every == 0) liveSet.accumulateAndGet(usedAfterFullGc(), Math::max);
             }
         });
         long peak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             if (pool.getType() == MemoryType.HEAP) peak += pool.getPeakUsage().getUsed();
         }
-        System.gc();
-        Thread.sleep(100);
+        liveSet.accumulateAndGet(usedAfterFullGc(), Math::max);
         System.out.println(stats[0].totals().events() + " " + liveSet.get() + " " + peak + " " + r.status().label());
     }
 }
