@@ -111,6 +111,11 @@ final class FrameDecoder implements AutoCloseable {
         return n == 0 || sink.text(whole, 0, n);
     }
 
+    /** Gives up the current frame: the next one starts from a reset context. */
+    void abandon() {
+        clean = false;
+    }
+
     /** Whether the decoder reported the frame complete (all blocks and the checksum). */
     boolean done() {
         return done;

@@ -53,6 +53,40 @@ public final class HeaderProbe {
         }
     }
 
+    /**
+     * The decoded text of the first frame (zstd) or the first {@link StoreLimits#MAX_HEADER_BYTES}
+     * bytes of the file (raw), for readers that look for a header leniently.
+     *
+     * @throws IOException when the file cannot be read or its first frame is missing or does not decode
+     */
+    public static byte[] firstText(Path file, boolean zstd) throws IOException {
+        try (FileChannel ch = FileChannel.open(file)) {
+            GrowableBytes content = new GrowableBytes(StoreLimits.MAX_HEADER_BYTES);
+            ByteBuffer chunk = ByteBuffer.allocate(StoreLimits.HEADER_READ_CHUNK);
+            for (;;) {
+                chunk.clear();
+                int n = ch.read(chunk);
+                if (n < 0 || !content.append(chunk.array(), 0, n)) break;
+                if (zstd) {
+                    var scan = ZstdFrameFormat.scan(content.array(), 0, content.size(), 1);
+                    if (!scan.frames().isEmpty()) {
+                        try (SingleFrameDecoder d = new SingleFrameDecoder()) {
+                            if (d.decode(content.array(), 0, (int) scan.frames().get(0).end(), StoreLimits.MAX_HEADER_BYTES)
+                                    instanceof SingleFrameDecoder.Outcome.Text t) {
+                                return Arrays.copyOf(t.bytes(), t.length());
+                            }
+                            throw new BadHeaderFrame("the first frame does not decode");
+                        }
+                    }
+                }
+            }
+            if (zstd) throw new BadHeaderFrame("no complete first frame within " + StoreLimits.MAX_HEADER_BYTES + " bytes");
+            return content.toByteArray();
+        } catch (FrameStructureException e) {
+            throw new BadHeaderFrame("corrupt Zstandard session log: " + e.getMessage());
+        }
+    }
+
     /** {@code null} while more bytes are needed. */
     private static Optional<byte[]> headerLine(byte[] content, int from) {
         for (int i = from; i < content.length; i++) {
