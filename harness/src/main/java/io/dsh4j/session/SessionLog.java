@@ -12,7 +12,8 @@ import java.util.List;
  * @param file the log file
  * @param encoding its encoding
  * @param header its header, or {@code null} when it has none (see {@link #status()})
- * @param events the committed prefix, with any events recovered from a torn zstd frame, in seq order
+ * @param events the stored events: the committed prefix, with any events recovered from a torn zstd
+ *     frame, in seq order (never the synthetic closers; see {@link #inspect()})
  * @param status how the read ended
  */
 public record SessionLog(Path file, LogEncoding encoding, SessionHeader header, List<SessionEvent> events, LogStatus status) {

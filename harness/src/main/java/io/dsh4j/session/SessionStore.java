@@ -167,12 +167,12 @@ public final class SessionStore {
     }
 
     /**
-     * Reads a session whole and appends the crash-repair closers in memory (DSH's {@code inspect()});
-     * the file is not changed. The status says whether the log was torn (or worse).
+     * Reads a session whole without changing the file (DSH's {@code inspect()}): {@link SessionLog#inspect()}
+     * gives its events with the crash-repair closers of an interrupted last turn appended in memory,
+     * {@link SessionLog#status()} whether the log was torn (or worse).
      */
     public SessionLog inspect(StoredSession session) throws IOException {
-        SessionLog log = SessionLogReader.read(session.path(), readOptions);
-        return new SessionLog(log.file(), log.encoding(), log.header(), log.inspect(), log.status());
+        return SessionLogReader.read(session.path(), readOptions);
     }
 
     /**
@@ -180,7 +180,7 @@ public final class SessionStore {
      * off (zstd: at the torn frame; raw: after the last committed line), then the events recovered
      * from a torn frame and the closers of an open turn are appended as one batch.
      *
-     * @return the repaired log, status {@code ok}
+     * @return the repaired log as it now is on disk (closers included), status {@code ok}
      * @throws SessionStoreException when the log is corrupt, refused or not a session (it is left as is)
      */
     public SessionLog load(StoredSession session) throws IOException {
