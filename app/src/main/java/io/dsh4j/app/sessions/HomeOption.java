@@ -6,8 +6,7 @@ import picocli.CommandLine.Option;
 /** The {@code --home DIR} option shared by the session commands. */
 final class HomeOption {
 
-    @Option(names = "--home", paramLabel = "DIR",
-            description = "DSH home folder (default: $DSH_HOME when set and not blank, else ~/.dsh); sessions are read from DIR/sessions")
+    @Option(names = "--home", paramLabel = "DIR")
     String home;
 
     SessionHome resolve() {

@@ -20,10 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions list}: the sessions under a DSH home, newest first, from their headers only. */
-@Command(name = "list", mixinStandardHelpOptions = true,
-        description = {"List the DSH sessions under a home, newest first.",
-                "Order: creation time, newest first, then id.",
-                "Only each log's header is read, so listing stays fast however long the logs are."})
+@Command(name = "list", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
 final class ListCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -31,10 +28,10 @@ final class ListCommand implements Callable<Integer> {
     @Spec picocli.CommandLine.Model.CommandSpec spec;
     @Mixin HomeOption home;
 
-    @Option(names = "--cwd", paramLabel = "DIR", description = "Only sessions started in this working directory")
+    @Option(names = "--cwd", paramLabel = "DIR")
     String cwd;
 
-    @Option(names = "--json", description = "One JSON object per session and line: id, createdAt, cwd, parentSession, path")
+    @Option(names = "--json")
     boolean json;
 
     @Override
@@ -46,15 +43,15 @@ final class ListCommand implements Callable<Integer> {
         List<StoredSession> sessions;
         try {
             if (Files.exists(root) && !Files.isDirectory(root)) {
-                throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, root + ": the sessions folder of the home is not a directory");
+                throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, Texts.get("list.rootNotDirectory", root));
             }
             sessions = SessionStore.detect(root).list();
         } catch (CliProblem p) {
-            err.println("dsh4j: " + p.getMessage());
+            err.println(Texts.error(p.getMessage()));
             return p.exitCode();
         } catch (IOException e) {
-            CliProblem p = Problems.of("cannot list sessions under " + root + ": ", e);
-            err.println("dsh4j: " + p.getMessage());
+            CliProblem p = Problems.of(e, m -> Texts.get("list.cannotList", root, m));
+            err.println(Texts.error(p.getMessage()));
             return p.exitCode();
         }
         if (cwd != null) {
@@ -73,11 +70,10 @@ final class ListCommand implements Callable<Integer> {
     }
 
     private String emptyMessage(SessionHome h, Path root) {
-        String where = cwd != null ? " started in " + Path.of(cwd).toAbsolutePath().normalize() : "";
-        if (!Files.exists(h.dir())) return "No DSH sessions" + where + ": there is no DSH home at " + h.dir()
-                + " (set --home or DSH_HOME to use another one).";
-        if (!Files.exists(root)) return "No DSH sessions" + where + ": the DSH home " + h.dir() + " has no sessions folder yet.";
-        return "No DSH sessions" + where + " under " + root + ".";
+        String where = cwd != null ? Texts.get("list.startedIn", Path.of(cwd).toAbsolutePath().normalize()) : "";
+        if (!Files.exists(h.dir())) return Texts.get("list.empty.noHome", where, h.dir());
+        if (!Files.exists(root)) return Texts.get("list.empty.noSessionsFolder", where, h.dir());
+        return Texts.get("list.empty.none", where, root);
     }
 
     private static String jsonLine(StoredSession s) {
@@ -92,14 +88,14 @@ final class ListCommand implements Callable<Integer> {
     private static void table(PrintWriter out, List<StoredSession> sessions) {
         int idWidth = Math.max(2, sessions.stream().mapToInt(s -> s.id().length()).max().orElse(2));
         String format = "%-" + idWidth + "s  %-20s  %s%n";
-        out.printf(format, "ID", "CREATED (UTC)", "CWD");
+        out.printf(format, Texts.get("list.header.id"), Texts.get("list.header.created"), Texts.get("list.header.cwd"));
         for (StoredSession s : sessions) {
             SessionHeader h = s.header();
             String created = Instant.ofEpochMilli(h.createdAt()).toString().replaceFirst("\\.\\d+Z$", "Z");
             String where = h.cwd() == null ? "-" : h.cwd();
-            if (h.parentSession() != null) where += "  (child of " + h.parentSession() + ")";
+            if (h.parentSession() != null) where += "  " + Texts.get("list.childOf", h.parentSession());
             out.printf(format, s.id(), created, where);
         }
-        out.println(sessions.size() + (sessions.size() == 1 ? " session" : " sessions"));
+        out.println(sessions.size() == 1 ? Texts.get("list.count.one") : Texts.get("list.count.many", Integer.toString(sessions.size())));
     }
 }

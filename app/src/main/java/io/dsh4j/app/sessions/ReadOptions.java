@@ -6,9 +6,7 @@ import picocli.CommandLine.Option;
 /** The {@code --strict} option shared by the commands that read whole logs. */
 final class ReadOptions {
 
-    @Option(names = "--strict",
-            description = "Apply DSH's loader rules exactly: refuse headers without version or delegationDepth"
-                    + " and malformed legacy events (by default recorded fixtures are read too)")
+    @Option(names = "--strict")
     boolean strict;
 
     SessionLogReader.Options options() {

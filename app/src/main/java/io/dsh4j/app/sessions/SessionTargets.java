@@ -4,7 +4,6 @@ import io.dsh4j.app.ExitCodes;
 import io.dsh4j.session.LogEncoding;
 import io.dsh4j.session.SessionHome;
 import io.dsh4j.session.SessionStore;
-import io.dsh4j.session.SessionStoreException;
 import io.dsh4j.session.StoredSession;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +25,7 @@ final class SessionTargets {
     static Path resolve(String arg, SessionHome home) throws CliProblem {
         Optional<Path> asPath = existingPath(arg);
         if (asPath.isPresent()) return fileOf(asPath.get());
-        if (looksLikePath(arg)) throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, arg + ": no such file or directory");
+        if (looksLikePath(arg)) throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, Texts.get("target.noSuchFile", arg));
         return byId(arg, home);
     }
 
@@ -46,19 +45,17 @@ final class SessionTargets {
     /** A regular file as is; a session directory by its transcript. */
     static Path fileOf(Path p) throws CliProblem {
         if (Files.isRegularFile(p)) return p;
-        if (!Files.isDirectory(p)) throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, p + ": not a regular file or directory");
+        if (!Files.isDirectory(p)) throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, Texts.get("target.notFileOrDirectory", p));
         Path zstd = p.resolve(LogEncoding.ZSTD.transcriptName());
         Path raw = p.resolve(LogEncoding.RAW.transcriptName());
         boolean hasZstd = Files.isRegularFile(zstd);
         boolean hasRaw = Files.isRegularFile(raw);
         if (hasZstd && hasRaw) {
-            throw new CliProblem(ExitCodes.PROBLEM_FOUND, p + ": encoding mismatch: both " + zstd.getFileName() + " and "
-                    + raw.getFileName() + " are present; a session has one transcript");
+            throw new CliProblem(ExitCodes.PROBLEM_FOUND, Texts.get("target.bothTranscripts", p, zstd.getFileName(), raw.getFileName()));
         }
         if (hasZstd) return zstd;
         if (hasRaw) return raw;
-        throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, p + ": not a session directory (no "
-                + zstd.getFileName() + " or " + raw.getFileName() + " in it)");
+        throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, Texts.get("target.notSessionDirectory", p, zstd.getFileName(), raw.getFileName()));
     }
 
     private static Path byId(String id, SessionHome home) throws CliProblem {
@@ -70,17 +67,13 @@ final class SessionTargets {
             List<StoredSession> partial = store.findByIdFragment(id);
             if (partial.size() == 1) return partial.get(0).path();
             if (partial.isEmpty()) {
-                throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, "no session \"" + id + "\" under " + root
-                        + " (and no file of that name)");
+                throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, Texts.get("target.noSession", id, root));
             }
-            throw new CliProblem(ExitCodes.USAGE, "\"" + id + "\" matches " + partial.size() + " sessions under " + root + ": "
-                    + partial.stream().map(StoredSession::id).limit(10).collect(Collectors.joining(", "))
-                    + (partial.size() > 10 ? ", …" : "") + "; give more of the id");
-        } catch (SessionStoreException e) {
-            throw new CliProblem(ExitCodes.PROBLEM_FOUND, "cannot look up session \"" + id + "\": " + e.getMessage());
+            throw new CliProblem(ExitCodes.USAGE, Texts.get("target.ambiguous", id, Integer.toString(partial.size()), root,
+                    partial.stream().map(StoredSession::id).limit(10).collect(Collectors.joining(", "))
+                    + (partial.size() > 10 ? ", …" : "")));
         } catch (IOException e) {
-            throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, "cannot look up session \"" + id + "\" under " + root + ": "
-                    + Problems.describe(e));
+            throw Problems.of(e, m -> Texts.get("target.cannotLookUp", id, m));
         }
     }
 }

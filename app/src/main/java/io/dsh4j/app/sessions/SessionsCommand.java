@@ -5,9 +5,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions}: DSH session logs — list, show, stats, verify. */
-@Command(name = "sessions", mixinStandardHelpOptions = true,
-        description = {"Work with DeepSeek Harness session logs (zstd session.jsonl.zstd or raw session.jsonl).",
-                "Sessions live under <home>/sessions; the home is --home, else $DSH_HOME, else ~/.dsh."},
+@Command(name = "sessions", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE,
         subcommands = {ListCommand.class, ShowCommand.class, StatsCommand.class, VerifyCommand.class})
 public final class SessionsCommand implements Callable<Integer> {
 

@@ -28,25 +28,20 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions show}: the conversation of a session — its surface of user, assistant and tool messages. */
-@Command(name = "show", mixinStandardHelpOptions = true,
-        description = {"Show the conversation of a session, readable in a terminal.",
-                "These are the messages the model sees (user, assistant and tool results, after any compaction",
-                "replaced earlier ones), in order.",
-                "Exit code 1 when the log is corrupt, refused or not a session (what precedes the damage is shown)."})
+@Command(name = "show", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
 final class ShowCommand implements Callable<Integer> {
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
     @Mixin HomeOption home;
     @Mixin ReadOptions read;
 
-    @Option(names = "--json", description = "One JSON object per message and line: seq, type and the message as DSH stores it")
+    @Option(names = "--json")
     boolean json;
 
-    @Option(names = "--reasoning", description = "Also print the model's reasoning (hidden by default)")
+    @Option(names = "--reasoning")
     boolean reasoning;
 
-    @Parameters(paramLabel = "ID|PATH",
-            description = "A session id under the home (or a unique part of one), a session.jsonl, any *.jsonl.zstd, or a session directory")
+    @Parameters(paramLabel = "ID|PATH", descriptionKey = "target")
     String target;
 
     @Override
@@ -80,19 +75,18 @@ final class ShowCommand implements Callable<Integer> {
             });
             if (header[0] != null && !json) out.println(title(header[0], file));
             if (foldProblem[0] != null && !json) {
-                out.println("(the surface rules are broken in this log, so every message is shown in log order,"
-                        + " ignoring replacements)\n");
+                out.println(Texts.get("show.logOrder") + "\n");
             }
             int shown = print(out, foldProblem[0] == null ? fold.nodes() : inLogOrder);
-            if (!json && shown == 0 && header[0] != null) out.println("(no messages)");
+            if (!json && shown == 0 && header[0] != null) out.println(Texts.get("show.noMessages"));
             out.flush();
             return report(err, r, turns, foldProblem[0]);
         } catch (CliProblem p) {
-            err.println("dsh4j: " + p.getMessage());
+            err.println(Texts.error(p.getMessage()));
             return p.exitCode();
         } catch (IOException e) {
-            CliProblem p = Problems.of(target + ": ", e);
-            err.println("dsh4j: " + p.getMessage());
+            CliProblem p = Problems.of(e);
+            err.println(Texts.error(p.getMessage()));
             return p.exitCode();
         }
     }
@@ -105,7 +99,7 @@ final class ShowCommand implements Callable<Integer> {
             try {
                 m = SurfaceFold.messageOf(e);
             } catch (SessionLogException x) {
-                out.println("── " + e.type() + " · seq " + e.seq() + " · (message not readable: " + x.getMessage() + ")");
+                out.println(Texts.get("show.unreadable", e.type(), Long.toString(e.seq()), x.getMessage()));
                 continue;
             }
             if (m == null) continue;
@@ -122,10 +116,9 @@ final class ShowCommand implements Callable<Integer> {
     }
 
     private static String title(SessionHeader h, Path file) {
-        StringBuilder s = new StringBuilder("session ").append(h.id()).append(" · created ")
-                .append(Instant.ofEpochMilli(h.createdAt()).toString());
-        if (h.cwd() != null) s.append(" · in ").append(h.cwd());
-        if (h.parentSession() != null) s.append(" · child of ").append(h.parentSession());
+        StringBuilder s = new StringBuilder(Texts.get("show.title", h.id(), Instant.ofEpochMilli(h.createdAt()).toString()));
+        if (h.cwd() != null) s.append(Texts.get("show.titleCwd", h.cwd()));
+        if (h.parentSession() != null) s.append(Texts.get("show.titleChild", h.parentSession()));
         return s.append("\n").append(file).append("\n").toString();
     }
 
@@ -133,18 +126,17 @@ final class ShowCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         switch (r.status()) {
             case LogStatus.Ok ok -> { }
-            case LogStatus.Torn t -> err.println("note: " + r.file() + " is " + t.describe()
-                    + "; shown up to there (DSH repairs it on load)");
+            case LogStatus.Torn t -> err.println(Texts.get("show.tornNote", r.file(), t.describe()));
             default -> {
-                err.println("dsh4j: " + r.describe());
+                err.println(Texts.error(r.describe()));
                 exit = ExitCodes.PROBLEM_FOUND;
             }
         }
         if (turns.turnOpen() && r.status().readable()) {
-            err.println("note: the last turn was interrupted (no turn/end); DSH closes it on load");
+            err.println(Texts.get("show.interruptedNote"));
         }
         if (foldProblem != null) {
-            err.println("dsh4j: " + r.file() + ": broken surface rule: " + foldProblem);
+            err.println(Texts.error(Texts.get("show.brokenSurface", r.file(), foldProblem)));
             exit = ExitCodes.PROBLEM_FOUND;
         }
         err.flush();

@@ -24,13 +24,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions stats}: turns, steps, tool calls and token usage of each log, streamed in flat memory. */
-@Command(name = "stats", mixinStandardHelpOptions = true,
-        description = {"Summarise session logs: turns, steps, tool calls, tool errors and token usage.",
-                "DSH's stats rules: turns with at least one closed step, steps, tool calls and tool errors, and",
-                "token usage (uncached input, output, cache read, reasoning;",
-                "a later usage sample of the same step replaces the earlier one). Logs are streamed, so memory",
-                "stays flat however long they are. A torn or corrupt log is summarised up to its damage.",
-                "Exit code 1 when any log is corrupt, refused or not a session."})
+@Command(name = "stats", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
 final class StatsCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -39,12 +33,10 @@ final class StatsCommand implements Callable<Integer> {
     @Mixin HomeOption home;
     @Mixin ReadOptions read;
 
-    @Option(names = "--json", description = {"One JSON object per log and line with exactly: path, id, status (ok, torn,",
-            "corrupt), events, turns, steps, toolCalls, toolErrors, tokens {input, output, cacheRead, reasoning}"})
+    @Option(names = "--json")
     boolean json;
 
-    @Parameters(arity = "1..*", paramLabel = "ID|PATH",
-            description = "A session id under the home, a session.jsonl, any *.jsonl.zstd file, or a session directory")
+    @Parameters(arity = "1..*", paramLabel = "ID|PATH", descriptionKey = "target")
     List<String> targets;
 
     record Row(Path path, String id, LogStatus status, StatsTotals totals) {}
@@ -59,22 +51,22 @@ final class StatsCommand implements Callable<Integer> {
             try {
                 Row row = summarise(SessionTargets.resolve(target, home.resolve()));
                 if (row.status() instanceof LogStatus.Corrupt c) {
-                    err.println("dsh4j: " + row.path() + ": " + c.describe() + "; figures cover the events before it");
+                    err.println(Texts.error(Texts.get("stats.partial", row.path(), c.describe())));
                     exit = VerifyCommand.worse(exit, ExitCodes.PROBLEM_FOUND);
                 }
                 if (row.totals() == null) {
-                    err.println("dsh4j: " + row.path() + ": " + row.status().describe());
+                    err.println(Texts.error(row.path() + ": " + row.status().describe()));
                     exit = VerifyCommand.worse(exit, ExitCodes.PROBLEM_FOUND);
                     continue;
                 }
                 if (json) out.println(jsonLine(row));
                 else rows.add(row);
             } catch (CliProblem p) {
-                err.println("dsh4j: " + p.getMessage());
+                err.println(Texts.error(p.getMessage()));
                 exit = VerifyCommand.worse(exit, p.exitCode());
             } catch (IOException e) {
-                CliProblem p = Problems.of(target + ": ", e);
-                err.println("dsh4j: " + p.getMessage());
+                CliProblem p = Problems.of(e);
+                err.println(Texts.error(p.getMessage()));
                 exit = VerifyCommand.worse(exit, p.exitCode());
             }
         }
@@ -125,7 +117,8 @@ final class StatsCommand implements Callable<Integer> {
     }
 
     private static void table(PrintWriter out, List<Row> rows) {
-        String[] head = {"STATUS", "EVENTS", "TURNS", "STEPS", "TOOLS", "TOOL ERR", "INPUT", "OUTPUT", "CACHE READ", "REASONING", "LOG"};
+        String[] head = java.util.stream.Stream.of("status", "events", "turns", "steps", "tools", "toolErrors", "input", "output",
+                "cacheRead", "reasoning", "log").map(k -> Texts.get("stats.header." + k)).toArray(String[]::new);
         List<String[]> cells = new ArrayList<>();
         cells.add(head);
         for (Row r : rows) {

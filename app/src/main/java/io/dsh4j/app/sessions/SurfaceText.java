@@ -32,18 +32,18 @@ final class SurfaceText {
 
     private static String heading(SessionEvent event, Message message) {
         return switch (message) {
-            case Message.UserMessage m -> "── user · seq " + event.seq() + sourceNote(m.source());
-            case Message.AssistantMessage m -> "── assistant · seq " + event.seq()
+            case Message.UserMessage m -> Texts.get("show.user", Long.toString(event.seq())) + sourceNote(m.source());
+            case Message.AssistantMessage m -> Texts.get("show.assistant", Long.toString(event.seq()))
                     + (m.source().model() != null ? " · " + m.source().model() : "");
-            case Message.ToolResultMessage m -> "── tool result · seq " + event.seq() + " · call " + m.source().callId()
-                    + (m.isError() ? " · ERROR" : "");
+            case Message.ToolResultMessage m -> Texts.get("show.toolResult", Long.toString(event.seq()), m.source().callId())
+                    + (m.isError() ? Texts.get("show.toolResultError") : "");
         };
     }
 
     private static String sourceNote(MessageSource source) {
         return switch (source) {
             case MessageSource.User u -> "";
-            case MessageSource.Plugin p -> " · from plugin " + p.plugin() + (p.form() != null ? " (" + p.form() + ")" : "");
+            case MessageSource.Plugin p -> Texts.get("show.fromPlugin", p.plugin()) + (p.form() != null ? " (" + p.form() + ")" : "");
             case MessageSource.Other o -> " · " + o.kind();
             default -> " · " + source.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
         };
@@ -54,27 +54,28 @@ final class SurfaceText {
             case ContentBlock.Text t -> text(t.text(), indent);
             case ContentBlock.Reasoning r -> {
                 if (reasoning) {
-                    out.println(indent + "(thinking)");
+                    out.println(indent + Texts.get("show.thinking"));
                     text(r.text(), indent + "  ");
                 } else {
-                    out.println(indent + "(thinking: " + r.text().length() + " characters; --reasoning shows them)");
+                    out.println(indent + Texts.get("show.thinkingHidden", Integer.toString(r.text().length())));
                 }
             }
-            case ContentBlock.Image i -> out.println(indent + "[image " + i.attachment().mediaType() + " "
-                    + i.attachment().width() + "x" + i.attachment().height() + " " + i.attachment().attachmentId() + "]");
-            case ContentBlock.ToolCall c -> out.println(indent + "→ " + c.name() + " " + oneLine(c.arguments()) + "   [call " + c.id() + "]");
+            case ContentBlock.Image i -> out.println(indent + Texts.get("show.image", i.attachment().mediaType(),
+                    Long.toString(i.attachment().width()), Long.toString(i.attachment().height()), i.attachment().attachmentId()));
+            case ContentBlock.ToolCall c -> out.println(indent + "→ " + c.name() + " " + oneLine(c.arguments())
+                    + "   [" + Texts.get("show.call", c.id()) + "]");
             case ContentBlock.ToolResult r -> {
                 List<ContentBlock> inner = r.content();
-                if (inner.isEmpty()) out.println(indent + "(empty result)");
+                if (inner.isEmpty()) out.println(indent + Texts.get("show.emptyResult"));
                 for (ContentBlock b : inner) block(b, indent);
             }
-            case ContentBlock.Other o -> out.println(indent + "[" + o.type() + " block]");
+            case ContentBlock.Other o -> out.println(indent + Texts.get("show.otherBlock", o.type()));
         }
     }
 
     private void text(String text, String indent) {
         if (text.isEmpty()) {
-            out.println(indent + "(empty)");
+            out.println(indent + Texts.get("show.emptyText"));
             return;
         }
         for (String line : text.split("\n", -1)) out.println(indent + line);

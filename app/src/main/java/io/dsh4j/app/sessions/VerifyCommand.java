@@ -14,23 +14,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions verify}: the integrity of each log, as DSH's reader judges it. */
-@Command(name = "verify", mixinStandardHelpOptions = true,
-        description = {"Check session logs for damage, the way DSH reads them.",
-                "One line per log:",
-                "  ok                              every record is committed",
-                "  torn at byte N                  a crash cut the last write; DSH repairs it on load",
-                "  corrupt: REASON (at byte N)     damage that is not a cut write",
-                "  refused: REASON (at byte N)     a log DSH will not load (newer format, unknown event)",
-                "  not a session log: REASON       no complete header",
-                "Exit code 1 when any log is corrupt, refused or not a session."})
+@Command(name = "verify", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
 final class VerifyCommand implements Callable<Integer> {
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
     @Mixin HomeOption home;
     @Mixin ReadOptions read;
 
-    @Parameters(arity = "1..*", paramLabel = "PATH",
-            description = "A session.jsonl, any *.jsonl.zstd file, a session directory, or a session id under the home")
+    @Parameters(arity = "1..*", paramLabel = "PATH", descriptionKey = "target")
     List<String> targets;
 
     @Override
@@ -45,11 +36,11 @@ final class VerifyCommand implements Callable<Integer> {
                 out.println(r.describe());
                 if (!r.status().readable()) exit = worse(exit, ExitCodes.PROBLEM_FOUND);
             } catch (CliProblem p) {
-                err.println("dsh4j: " + p.getMessage());
+                err.println(Texts.error(p.getMessage()));
                 exit = worse(exit, p.exitCode());
             } catch (IOException e) {
-                CliProblem p = Problems.of(target + ": ", e);
-                err.println("dsh4j: " + p.getMessage());
+                CliProblem p = Problems.of(e);
+                err.println(Texts.error(p.getMessage()));
                 exit = worse(exit, p.exitCode());
             }
         }

@@ -25,6 +25,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +53,18 @@ class SessionsCommandTest {
     static final Path DAMAGED = Corpus.damagedDir();
 
     @TempDir Path home;
+    private Locale before;
+
+    @BeforeEach
+    void english() {
+        before = Locale.getDefault();
+        Locale.setDefault(Locale.ENGLISH);
+    }
+
+    @AfterEach
+    void restoreLocale() {
+        Locale.setDefault(before);
+    }
 
     /** A home with three sessions in two projects, written by dsh4j. */
     SessionStore populate() throws IOException {
@@ -331,6 +346,35 @@ class SessionsCommandTest {
             Result usage = run("sessions", "verify");
             assertThat(usage.code()).isEqualTo(ExitCodes.USAGE);
             assertThat(usage.err()).contains("Missing required parameter");
+        }
+    }
+
+    @Nested
+    class Languages {
+        @Test
+        void help_and_messages_come_in_chinese_under_zh_cn_while_status_lines_stay_english() throws IOException {
+            populate();
+            Locale.setDefault(Locale.SIMPLIFIED_CHINESE);
+            Result help = run("sessions", "stats", "--help");
+            assertThat(help.out()).contains("汇总会话日志").contains("显示此帮助信息并退出");
+            Result list = run("sessions", "list", "--home", home.toString());
+            assertThat(list.out()).contains("创建时间（UTC）").contains("3 个会话");
+            Result missing = run("sessions", "show", "--home", home.toString(), "nope");
+            assertThat(missing.err()).startsWith("dsh4j：").contains("没有会话 \"nope\"");
+            Result verify = run("sessions", "verify", DAMAGED.resolve("torn-mid-frame.jsonl.zstd").toString());
+            assertThat(verify.out()).contains(": torn at byte 4950");
+        }
+
+        @Test
+        void every_message_key_has_a_chinese_text_and_every_help_key_too() {
+            for (String bundle : List.of("io.dsh4j.app.sessions.Messages", "io.dsh4j.app.sessions.Help")) {
+                java.util.ResourceBundle en = java.util.ResourceBundle.getBundle(bundle, Locale.ROOT);
+                java.util.ResourceBundle zh = java.util.ResourceBundle.getBundle(bundle, Locale.SIMPLIFIED_CHINESE);
+                assertThat(zh.getLocale()).isEqualTo(Locale.SIMPLIFIED_CHINESE);
+                for (String key : en.keySet()) {
+                    assertThat(((java.util.PropertyResourceBundle) zh).handleGetObject(key)).as(bundle + " " + key).isNotNull();
+                }
+            }
         }
     }
 
