@@ -33,7 +33,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * milliseconds per full read; MB/s = decoded MiB / seconds. {@code readZstd} / {@code readRaw} hand
  * each {@link SessionEvent} to a blackhole; {@code readZstdPayloads} also builds every typed payload;
  * {@code statsZstd} streams the log through the stats accumulator ({@code sessions stats});
- * {@code zstdToolFloor} runs {@code zstd -d -c -q FILE > /dev/null}.
+ * {@code zstdToolFloor} runs {@code zstd -d -c -q --no-asyncio FILE > /dev/null} (the reference decoder's own
+ * speed), {@code zstdToolDefault} the same with the tool's default asynchronous I/O, whose per-frame
+ * thread hand-offs dominate on DSH's small frames (and swing with the machine's load).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -100,12 +102,23 @@ public class SessionReadBenchmark {
 
     @Benchmark
     public int zstdToolFloor() throws IOException, InterruptedException {
-        return zstdTool(files.zstd());
+        return zstdTool(files.zstd(), true);
     }
 
-    /** Runs {@code zstd -d -c -q FILE} with its output discarded; returns its exit code. */
-    static int zstdTool(Path file) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("zstd", "-d", "-c", "-q", file.toString())
+    @Benchmark
+    public int zstdToolDefault() throws IOException, InterruptedException {
+        return zstdTool(files.zstd(), false);
+    }
+
+    /**
+     * Runs {@code zstd -d -c -q [--no-asyncio] FILE} with its output discarded; returns its exit code.
+     * ({@code --no-asyncio} exists since zstd 1.5.3.)
+     */
+    static int zstdTool(Path file, boolean synchronous) throws IOException, InterruptedException {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("zstd", "-d", "-c", "-q"));
+        if (synchronous) command.add("--no-asyncio");
+        command.add(file.toString());
+        Process p = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         int code = p.waitFor();
         if (code != 0) throw new IllegalStateException("zstd -d exited " + code);
