@@ -118,9 +118,16 @@ class SessionLogProperties {
                 assertThat(log.events()).hasSize(eventsBefore.get(complete));
             } else {
                 final int committed = eventsBefore.get(complete);
+                final int inTornFrame = eventsBefore.get(Math.min(complete + 1, eventsBefore.size() - 1)) - committed;
+                final boolean onlyChecksumMissing = complete + 1 < frameEnds.size() && c >= frameEnds.get(complete + 1) - 4;
                 assertThat(log.status()).as("cut at %d", c).isInstanceOfSatisfying(LogStatus.Torn.class, t -> {
                     assertThat(t.truncateTo()).isEqualTo(frameStart);
                     assertThat(log.events().size()).isEqualTo(committed + t.recoveredEvents());
+                    assertThat(t.recoveredEvents()).isLessThanOrEqualTo(inTornFrame);
+                    if (onlyChecksumMissing) {
+                        assertThat(t.recoveredEvents()).as("a cut inside the checksum: the whole batch is recoverable")
+                                .isEqualTo(inTornFrame);
+                    }
                 });
             }
         }
