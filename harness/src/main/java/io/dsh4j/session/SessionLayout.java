@@ -20,7 +20,7 @@ public final class SessionLayout {
     /**
      * The project directory name for a working directory: {@code /}, {@code \} and {@code :} become
      * one {@code -} per run, {@code [A-Za-z0-9._-]} stay, every other UTF-16 code unit becomes
-     * {@code ~XXXX}; leading dashes are stripped, an empty slug becomes {@code root}, and the slug is
+     * {@code ~} and four upper-case hex digits; leading dashes are stripped, an empty slug becomes {@code root}, and the slug is
      * cut to 251 code units. Lossy on purpose: distinct cwds may share a project directory.
      *
      * @throws IllegalArgumentException for an empty cwd
@@ -49,7 +49,7 @@ public final class SessionLayout {
 
     /**
      * The session directory name for an id: {@code [A-Za-z0-9._-]} stay, everything else (including
-     * {@code ~}) becomes {@code ~XXXX}; the names {@code .} and {@code ..} become {@code ~002E} and
+     * {@code ~}) becomes {@code ~} and four upper-case hex digits; the names {@code .} and {@code ..} become {@code ~002E} and
      * {@code ~002E~002E}. UUIDs come out unchanged.
      *
      * @throws IllegalArgumentException for an empty id
