@@ -107,4 +107,21 @@ class SessionLogReaderTest {
         assertThat(r.events()).isEqualTo(seqs.size());
         for (int i = 0; i < seqs.size(); i++) assertThat(seqs.get(i)).isEqualTo(i);
     }
+
+    @Test
+    void stats_over_a_stream_equal_the_fold_of_the_whole_log_and_need_a_header() throws IOException {
+        Path file = Corpus.damagedDir().resolve("intact.jsonl.zstd");
+        StatsVisitor streamed = new StatsVisitor();
+        SessionLogReader.stream(file, FIXTURE, streamed);
+        SessionLog whole = SessionLogReader.read(file, FIXTURE);
+        SessionStats folded = new SessionStats(whole.header());
+        whole.events().forEach(folded::accept);
+        assertThat(streamed.totals()).isEqualTo(folded.totals());
+        assertThat(streamed.totals().events()).isEqualTo(whole.events().size());
+
+        StatsVisitor none = new StatsVisitor();
+        SessionLogReader.stream(Corpus.damagedDir().resolve("empty.jsonl.zstd"), FIXTURE, none);
+        assertThat(none.hasHeader()).isFalse();
+        org.assertj.core.api.Assertions.assertThatThrownBy(none::totals).isInstanceOf(IllegalStateException.class);
+    }
 }

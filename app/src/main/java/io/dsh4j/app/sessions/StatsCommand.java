@@ -6,11 +6,8 @@ import io.dsh4j.app.ExitCodes;
 import io.dsh4j.session.LogReadResult;
 import io.dsh4j.session.LogStatus;
 import io.dsh4j.session.SessionLogReader;
-import io.dsh4j.session.SessionLogVisitor;
-import io.dsh4j.session.SessionStats;
+import io.dsh4j.session.StatsVisitor;
 import io.dsh4j.session.StatsTotals;
-import io.dsh4j.session.event.SessionEvent;
-import io.dsh4j.session.event.SessionHeader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -77,20 +74,10 @@ final class StatsCommand implements Callable<Integer> {
 
     /** Streams one log through the stats fold; {@code totals} is null when the log was refused or has no header. */
     static Row summarise(Path file, SessionLogReader.Options options) throws IOException {
-        SessionStats[] stats = {null};
-        LogReadResult r = SessionLogReader.stream(file, options, new SessionLogVisitor() {
-            @Override
-            public void header(SessionHeader header) {
-                stats[0] = new SessionStats(header);
-            }
-
-            @Override
-            public void event(SessionEvent event) {
-                stats[0].accept(event);
-            }
-        });
-        boolean figures = stats[0] != null && (r.status().readable() || r.status() instanceof LogStatus.Corrupt);
-        return new Row(file, r.header() == null ? null : r.header().id(), r.status(), figures ? stats[0].totals() : null);
+        StatsVisitor stats = new StatsVisitor();
+        LogReadResult r = SessionLogReader.stream(file, options, stats);
+        boolean figures = stats.hasHeader() && (r.status().readable() || r.status() instanceof LogStatus.Corrupt);
+        return new Row(file, r.header() == null ? null : r.header().id(), r.status(), figures ? stats.totals() : null);
     }
 
     private Row summarise(Path file) throws IOException {

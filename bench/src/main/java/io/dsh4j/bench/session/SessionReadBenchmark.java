@@ -3,9 +3,7 @@ package io.dsh4j.bench.session;
 import io.dsh4j.session.LogReadResult;
 import io.dsh4j.session.LogStatus;
 import io.dsh4j.session.SessionLogReader;
-import io.dsh4j.session.SessionStats;
 import io.dsh4j.session.event.SessionEvent;
-import io.dsh4j.session.event.SessionHeader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -85,19 +83,9 @@ public class SessionReadBenchmark {
 
     @Benchmark
     public Object statsZstd() throws IOException {
-        SessionStats[] stats = {null};
-        SessionLogReader.stream(files.zstd(), new io.dsh4j.session.SessionLogVisitor() {
-            @Override
-            public void header(SessionHeader header) {
-                stats[0] = new SessionStats(header);
-            }
-
-            @Override
-            public void event(SessionEvent event) {
-                stats[0].accept(event);
-            }
-        });
-        return stats[0].totals();
+        io.dsh4j.session.StatsVisitor stats = new io.dsh4j.session.StatsVisitor();
+        SessionLogReader.stream(files.zstd(), stats);
+        return stats.totals();
     }
 
     @Benchmark

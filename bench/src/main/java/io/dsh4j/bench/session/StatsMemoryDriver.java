@@ -3,7 +3,7 @@ package io.dsh4j.bench.session;
 import io.dsh4j.session.LogReadResult;
 import io.dsh4j.session.SessionLogReader;
 import io.dsh4j.session.SessionLogVisitor;
-import io.dsh4j.session.SessionStats;
+import io.dsh4j.session.StatsVisitor;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionHeader;
 import java.lang.management.ManagementFactory;
@@ -71,16 +71,16 @@ public final class StatsMemoryDriver {
         long every = Math.max(1, expected / 10);
         long[] seen = {0};
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) pool.resetPeakUsage();
-        SessionStats[] stats = {null};
+        StatsVisitor stats = new StatsVisitor();
         LogReadResult r = SessionLogReader.stream(file, new SessionLogVisitor() {
             @Override
             public void header(SessionHeader header) {
-                stats[0] = new SessionStats(header);
+                stats.header(header);
             }
 
             @Override
             public void event(SessionEvent event) {
-                stats[0].accept(event);
+                stats.event(event);
                 if (++seen[0] % every == 0) liveSet.accumulateAndGet(usedAfterFullGc(), Math::max);
             }
         });
@@ -89,6 +89,6 @@ public final class StatsMemoryDriver {
             if (pool.getType() == MemoryType.HEAP) peak += pool.getPeakUsage().getUsed();
         }
         liveSet.accumulateAndGet(usedAfterFullGc(), Math::max);
-        System.out.println(stats[0].totals().events() + " " + liveSet.get() + " " + peak + " " + r.status().label());
+        System.out.println(stats.totals().events() + " " + liveSet.get() + " " + peak + " " + r.status().label());
     }
 }
