@@ -1,5 +1,7 @@
 package io.dsh4j.app;
 
+import io.dsh4j.app.profile.ProfileCommand;
+import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,7 +12,11 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "A Java agent harness in the model of DeepSeek Harness (DSH).",
-        subcommands = {CommandLine.HelpCommand.class, io.dsh4j.app.profile.ProfileCommand.class})
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            SessionsCommand.class,
+            ProfileCommand.class,
+        })
 public final class Main implements Runnable {
 
     @CommandLine.Spec

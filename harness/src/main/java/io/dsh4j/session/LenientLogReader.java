@@ -1,0 +1,200 @@
+package io.dsh4j.session;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dsh4j.message.json.JsJson;
+import io.dsh4j.message.json.JsonLimits;
+import io.dsh4j.session.internal.FrameStructureException;
+import io.dsh4j.session.internal.GrowableBytes;
+import io.dsh4j.session.internal.ZstdFrameFormat;
+import io.dsh4j.session.internal.SingleFrameDecoder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Reads a session log the lenient way of the attention-health plugin (its spec §2.3–2.4), not
+ * DSH's: every complete zstd frame is decoded on its own and one that fails is counted and skipped;
+ * a torn last frame contributes nothing; the decoded text is split into lines, blank lines skipped,
+ * every line that parses as JSON is kept in file order and the others counted; the first record of
+ * type {@code session} is the header, every other record goes to the consumer as raw JSON — no seq
+ * chain, no upgrades, no refusals. Inputs above {@link Limits#maxInputBytes()} are not read.
+ *
+ * <p>For DSH's own rules (committed prefix, torn versus corrupt, typed events) use
+ * {@link SessionLogReader}. Stateless and thread-safe; memory is the input (capped) plus one frame.
+ */
+public final class LenientLogReader {
+
+    /**
+     * The plugin's decode limits.
+     *
+     * @param maxInputBytes larger files are skipped unread
+     * @param maxFrames frames after this many are ignored
+     * @param maxPlaintextBytes reading stops before the first frame that would decode past this
+     */
+    public record Limits(long maxInputBytes, int maxFrames, long maxPlaintextBytes) {
+        /** 64 MiB input, 10,000 frames, 256 MiB of decoded text. */
+        public static final Limits DEFAULTS = new Limits(64L << 20, 10_000, 256L << 20);
+    }
+
+    /** Why (part of) a log was not read. */
+    public enum Skipped {
+        /** The file is larger than {@link Limits#maxInputBytes()}; nothing was read. */
+        INPUT_TOO_LARGE,
+        /** Decoding stopped at the frame that would pass {@link Limits#maxPlaintextBytes()}; what came before was read. */
+        PLAINTEXT_TOO_LARGE
+    }
+
+    /**
+     * How a lenient read went.
+     *
+     * @param header the first {@code session} record, or {@code null}
+     * @param records records handed to the consumer
+     * @param frames complete frames scanned (0 for a raw log)
+     * @param failedFrames complete frames that did not decode (skipped)
+     * @param tornStart file byte where a torn last frame starts, or {@code -1}
+     * @param parseErrors non-blank lines that are not JSON
+     * @param plaintextBytes decoded UTF-8 bytes
+     * @param plaintextChars the same text in UTF-16 code units (the plugin's {@code bytes})
+     * @param skipped why reading stopped early, or {@code null}
+     */
+    public record Result(Path file, JsonNode header, long records, int frames, int failedFrames, long tornStart,
+            long parseErrors, long plaintextBytes, long plaintextChars, Skipped skipped) {}
+
+    private LenientLogReader() {}
+
+    /**
+     * Reads {@code file} ({@code *.zstd} is zstd, anything else raw text).
+     *
+     * @throws SessionStoreException for a structurally invalid zstd file (bad magic, reserved bits or
+     *     block type), naming the byte — as the plugin's scanner throws
+     * @throws IOException when the file cannot be read
+     */
+    public static Result read(Path file, Limits limits, Consumer<JsonNode> records) throws IOException {
+        long size = Files.size(file);
+        if (size > limits.maxInputBytes()) return new Result(file, null, 0, 0, 0, -1, 0, 0, 0, Skipped.INPUT_TOO_LARGE);
+        byte[] bytes = Files.readAllBytes(file);
+        Lines lines = new Lines(records);
+        if (!file.getFileName().toString().endsWith(".zstd")) {
+            lines.text(bytes, 0, bytes.length);
+            lines.finish();
+            return lines.result(file, 0, 0, -1, null);
+        }
+        ZstdFrameFormat.FrameScan scan;
+        try {
+            scan = ZstdFrameFormat.scan(bytes, 0, bytes.length, limits.maxFrames());
+        } catch (FrameStructureException e) {
+            throw new SessionStoreException("corrupt Zstandard session log " + file + ": " + e.getMessage(), file, e.offset(), e);
+        }
+        int failed = 0;
+        Skipped skipped = null;
+        try (SingleFrameDecoder frames = new SingleFrameDecoder()) {
+            for (ZstdFrameFormat.FrameRange f : scan.frames()) {
+                long allowance = limits.maxPlaintextBytes() - lines.plaintextBytes;
+                switch (frames.decode(bytes, (int) f.start(), (int) (f.end() - f.start()), allowance)) {
+                    case SingleFrameDecoder.Outcome.Text t -> lines.text(t.bytes(), 0, t.length());
+                    case SingleFrameDecoder.Outcome.Failed x -> failed++;
+                    case SingleFrameDecoder.Outcome.TooLarge x -> skipped = Skipped.PLAINTEXT_TOO_LARGE;
+                }
+                if (skipped != null) break;
+            }
+        }
+        lines.finish();
+        return lines.result(file, scan.frames().size(), failed, scan.tornStart(), skipped);
+    }
+
+    /**
+     * The header only: the first non-blank line of the first frame (zstd) or of the file, when it
+     * is a {@code session} record; empty on any failure.
+     */
+    public static Optional<JsonNode> header(Path file) {
+        try {
+            byte[] text = io.dsh4j.session.internal.HeaderProbe.firstText(file, file.getFileName().toString().endsWith(".zstd"));
+            int start = 0;
+            for (int i = 0; i <= text.length; i++) {
+                if (i < text.length && text[i] != '\n') continue;
+                if (!Lines.blank(text, start, i - start)) {
+                    JsonNode node = JsJson.parse(text, start, i - start, JsonLimits.DEFAULTS);
+                    return isHeader(node) ? Optional.of(node) : Optional.empty();
+                }
+                start = i + 1;
+            }
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static boolean isHeader(JsonNode node) {
+        return node.isObject() && node.path("type").isTextual() && node.get("type").textValue().equals("session");
+    }
+
+    /** Splits the concatenated text into lines (a final fragment is a line too) and parses them. */
+    private static final class Lines {
+        private final Consumer<JsonNode> records;
+        private final GrowableBytes fragment = new GrowableBytes(Integer.MAX_VALUE - 16);
+        private JsonNode header;
+        private long count;
+        private long parseErrors;
+        private long plaintextBytes;
+        private long plaintextChars;
+
+        Lines(Consumer<JsonNode> records) {
+            this.records = records;
+        }
+
+        void text(byte[] b, int off, int len) {
+            plaintextBytes += len;
+            int lineStart = off;
+            for (int i = off; i < off + len; i++) {
+                byte c = b[i];
+                if ((c & 0xC0) != 0x80) plaintextChars += (c & 0xF8) == 0xF0 ? 2 : 1;
+                if (c != '\n') continue;
+                if (fragment.size() > 0) {
+                    fragment.append(b, lineStart, i - lineStart);
+                    line(fragment.array(), 0, fragment.size());
+                    fragment.clear();
+                } else {
+                    line(b, lineStart, i - lineStart);
+                }
+                lineStart = i + 1;
+            }
+            fragment.append(b, lineStart, off + len - lineStart);
+        }
+
+        void finish() {
+            if (fragment.size() > 0) line(fragment.array(), 0, fragment.size());
+            fragment.clear();
+        }
+
+        private void line(byte[] b, int off, int len) {
+            if (blank(b, off, len)) return;
+            JsonNode node;
+            try {
+                node = JsJson.parse(b, off, len, JsonLimits.DEFAULTS);
+            } catch (RuntimeException e) {
+                parseErrors++;
+                return;
+            }
+            if (header == null && isHeader(node)) {
+                header = node;
+            } else {
+                count++;
+                records.accept(node);
+            }
+        }
+
+        private static boolean blank(byte[] b, int off, int len) {
+            for (int i = off; i < off + len; i++) {
+                byte c = b[i];
+                if (c != ' ' && c != '\t' && c != '\r' && c != 0x0B && c != 0x0C) return false;
+            }
+            return true;
+        }
+
+        Result result(Path file, int frames, int failed, long tornStart, Skipped skipped) {
+            return new Result(file, header, count, frames, failed, tornStart, parseErrors, plaintextBytes, plaintextChars, skipped);
+        }
+    }
+}
