@@ -40,7 +40,7 @@ public final class Adjudication {
             Rules:
             1. "value" MUST be one of the option values listed for that conflict. You must never invent a value,
                a source or a fact that the input does not contain.
-            2. Every option carries EQUAL evidence by construction, and the order of the options carries no meaning:
+            2. Every option carries EQUAL evidence by construction, and option order carries no meaning:
                never let the position of an option sway you.
             3. Put the ids of the options you actually relied on in "premises".
             4. "unresolvable" is a GOOD answer whenever the quotes are truly inconclusive. Do not guess to look decisive.
