@@ -1,6 +1,7 @@
 package io.dsh4j.beliefmerge.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dsh4j.session.event.SessionEvent;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,6 +17,16 @@ import java.util.List;
 public final class EventMessages {
 
     private EventMessages() {}
+
+    /** The messages of a session's surface events (as the harness's surface fold returns them), in order. */
+    public static List<SourceMessage> fromSurface(Iterable<SessionEvent> surface) {
+        List<SourceMessage> out = new ArrayList<>();
+        for (SessionEvent event : surface) {
+            SourceMessage m = fromEvent(event.type(), event.data());
+            if (m != null) out.add(m);
+        }
+        return out;
+    }
 
     /** The messages of a list of {@code {type, data}} event objects, in order. */
     public static List<SourceMessage> fromEvents(Iterable<JsonNode> events) {
