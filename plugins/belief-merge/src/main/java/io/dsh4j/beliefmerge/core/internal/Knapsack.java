@@ -10,19 +10,36 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The knapsack solver behind {@link Packer#pack} (spec §9.3), bit-for-bit the original's choices.
+ * The knapsack solver behind {@link Packer#pack} (spec §9.3), making the original's choices.
  *
  * <p>Density greedy scans every index in order and keeps the highest density, breaking exact ties on
- * the smaller key. {@code partial} completes every 2-subset seed greedily and replaces the incumbent
- * only on a strictly higher set utility. To keep that affordable for hundreds of slots, a seed is
- * skipped when a proven upper bound on any completion — the seed's items plus a fractional knapsack of
- * per-item bounds {@code personal + coverageMarginal(type, 0)} (the coverage term is concave, so no
- * item ever adds more) — cannot beat the incumbent with a safety margin for rounding. Skipping such a
- * seed never changes the result, because its completion could not have replaced the incumbent.
+ * the smaller key. {@code partial} completes every 2-subset seed greedily and keeps the first seed, in
+ * lexicographic order, whose set utility is the strict maximum (the original's "replace only when
+ * strictly greater" loop). The original's cost is O(n²) seeds × O(n²) greedy — minutes for a thousand
+ * slots — so seeds are visited best-bound first and the walk stops once no remaining seed's upper
+ * bound reaches the incumbent: the seed's own utilities, plus the best personal-utility sum any subset
+ * reaches in the capacity left (an exact 0/1 knapsack table, or its fractional relaxation when the
+ * table would be large), plus the whole coverage any set could add, inflated by a rounding margin.
+ * Such a seed could neither beat nor tie the maximum, so skipping it never changes the result.
+ *
+ * <p>When every candidate fits at once and there are more than {@value #ALL_FIT_ENUMERATION_LIMIT}
+ * of them, every seed completes to the same set; the density result is returned without enumerating.
+ * The selection is the original's; only the reported utility may differ from it in the last bits
+ * (the original could pick a seed whose summation order rounds higher, and then report {@code partial}).
+ * Above {@value #MAX_PARTIAL_CANDIDATES} candidates only density greedy runs (a cap on hostile input).
  */
 public final class Knapsack {
 
     private static final double MARGIN = 1e-9;
+    /** Above this many candidates that all fit at once, seeds are not enumerated (they all give the same set). */
+    static final int ALL_FIT_ENUMERATION_LIMIT = 64;
+    /**
+     * Above this many candidates the quadratic seed enumeration is not attempted and density greedy
+     * answers (a hostile-input cap: 20,000 candidates already mean 2·10⁸ seed bounds).
+     */
+    public static final int MAX_PARTIAL_CANDIDATES = 20_000;
+    /** The largest 0/1 knapsack table built for the seed bounds (items × capacity). */
+    private static final long EXACT_TABLE_CELLS = 20_000_000L;
 
     private final List<Slot> slots;
     private final int[] cost;
@@ -32,6 +49,12 @@ public final class Knapsack {
     private final int[] typeOf;
     private final int[] keyRank;
     private final double[][] marginal;
+    /** Whether every cost is positive, so that per-type density orders can replace the full scan. */
+    private final boolean orderedGreedy;
+    /** The indices of each type. */
+    private final int[][] members;
+    /** Per type and count: the type's indices by density at that count (descending), then by key. */
+    private final int[][][] lists;
 
     private Knapsack(List<Slot> slots, int[] cost, double[] personal, int budget, PackWeights w) {
         this.slots = slots;
@@ -44,12 +67,20 @@ public final class Knapsack {
         for (int i = 0; i < n; i++) typeOf[i] = slots.get(i).type().ordinal();
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) order[i] = i;
-        Arrays.sort(order, Comparator.comparing(i -> slots.get(i).key()));
+        Arrays.sort(order, Comparator.comparing((Integer i) -> slots.get(i).key()).thenComparing(i -> i));
         this.keyRank = new int[n];
-        for (int r = 0; r < n; r++) {
-            int i = order[r];
-            keyRank[i] = r > 0 && slots.get(order[r - 1]).key().equals(slots.get(i).key()) ? keyRank[order[r - 1]] : r;
-        }
+        for (int r = 0; r < n; r++) keyRank[order[r]] = r;
+        boolean positive = true;
+        for (int c : cost) positive &= c > 0;
+        this.orderedGreedy = positive;
+        int types = SlotType.values().length;
+        this.members = new int[types][];
+        int[] perType = new int[types];
+        for (int i = 0; i < n; i++) perType[typeOf[i]]++;
+        for (int t = 0; t < types; t++) members[t] = new int[perType[t]];
+        int[] fill = new int[types];
+        for (int i = 0; i < n; i++) members[typeOf[i]][fill[typeOf[i]]++] = i;
+        this.lists = new int[types][][];
         this.marginal = new double[SlotType.values().length][];
     }
 
@@ -70,37 +101,23 @@ public final class Knapsack {
         List<Integer> best = k.greedyFrom(new int[0]);
         double bestUtility = setUtility(slots, best, personal, w);
         Packer.Algorithm used = Packer.Algorithm.DENSITY;
-        if (algorithm == Packer.Algorithm.PARTIAL) {
-            int[] byRatio = k.orderByBoundRatio();
-            double[] bound = k.itemBounds();
-            int size = Math.min(2, all.size());
-            for (int a = 0; a < all.size(); a++) {
-                int i = all.get(a);
-                if (size == 1) {
-                    if (cost[i] > budget) continue;
-                    int[] seed = {i};
-                    if (k.upperBound(seed, byRatio, bound) < bestUtility) continue;
-                    List<Integer> candidate = k.greedyFrom(seed);
-                    double u = setUtility(slots, candidate, personal, w);
-                    if (u > bestUtility) {
-                        best = candidate;
-                        bestUtility = u;
-                        used = Packer.Algorithm.PARTIAL;
-                    }
-                    continue;
-                }
-                for (int b = a + 1; b < all.size(); b++) {
-                    int j = all.get(b);
-                    if (cost[i] + cost[j] > budget) continue;
-                    int[] seed = {i, j};
-                    if (k.upperBound(seed, byRatio, bound) < bestUtility) continue;
-                    List<Integer> candidate = k.greedyFrom(seed);
-                    double u = setUtility(slots, candidate, personal, w);
-                    if (u > bestUtility) {
-                        best = candidate;
-                        bestUtility = u;
-                        used = Packer.Algorithm.PARTIAL;
-                    }
+        long totalCost = 0;
+        for (int i : all) totalCost += Math.max(0, cost[i]);
+        boolean sameSetEverywhere = totalCost <= budget && all.size() > ALL_FIT_ENUMERATION_LIMIT;
+        if (algorithm == Packer.Algorithm.PARTIAL && !sameSetEverywhere && all.size() <= MAX_PARTIAL_CANDIDATES) {
+            Seeds seeds = k.seeds(all, bestUtility);
+            long bestOrdinal = -1;
+            for (int s : seeds.byBound()) {
+                if (seeds.bound[s] < bestUtility) break;
+                int[] seed = seeds.seed(s);
+                List<Integer> candidate = k.greedyFrom(seed);
+                double u = setUtility(slots, candidate, personal, w);
+                long ordinal = seeds.ordinal[s];
+                if (u > bestUtility || (u == bestUtility && bestOrdinal >= 0 && ordinal < bestOrdinal)) {
+                    best = candidate;
+                    bestUtility = u;
+                    bestOrdinal = ordinal;
+                    used = Packer.Algorithm.PARTIAL;
                 }
             }
         }
@@ -154,6 +171,84 @@ public final class Knapsack {
     }
 
     private List<Integer> greedyFrom(int[] seed) {
+        return orderedGreedy ? orderedGreedyFrom(seed) : scanGreedyFrom(seed);
+    }
+
+    /** The type's indices ordered by density at {@code count}, descending, ties by key (built once per pack). */
+    private int[] list(int type, int count) {
+        int[][] byCount = lists[type];
+        if (byCount == null || count >= byCount.length) {
+            int[][] grown = new int[Math.max(count + 1, byCount == null ? 8 : byCount.length * 2)][];
+            if (byCount != null) System.arraycopy(byCount, 0, grown, 0, byCount.length);
+            lists[type] = grown;
+            byCount = grown;
+        }
+        if (byCount[count] == null) {
+            double m = marginal(type, count);
+            Integer[] order = Arrays.stream(members[type]).boxed().toArray(Integer[]::new);
+            Arrays.sort(order, (a, b) -> {
+                int c = Double.compare((personal[b] + m) / cost[b], (personal[a] + m) / cost[a]);
+                return c != 0 ? c : Integer.compare(keyRank[a], keyRank[b]);
+            });
+            byCount[count] = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+        }
+        return byCount[count];
+    }
+
+    /**
+     * Density greedy over per-type orders: the best eligible index of a type is the first one in its
+     * order that is neither taken nor too expensive (both stay true for the rest of the run), and the
+     * step's choice is the best of the types' heads — the same choice as a scan of every index.
+     */
+    private List<Integer> orderedGreedyFrom(int[] seed) {
+        int n = slots.size();
+        int types = members.length;
+        List<Integer> selected = new ArrayList<>();
+        int[] counts = new int[types];
+        boolean[] taken = new boolean[n];
+        int used = 0;
+        for (int i : seed) {
+            selected.add(i);
+            taken[i] = true;
+            used += cost[i];
+            counts[typeOf[i]]++;
+        }
+        int[][] current = new int[types][];
+        int[] ptr = new int[types];
+        for (int t = 0; t < types; t++) {
+            if (members[t].length > 0) current[t] = list(t, counts[t]);
+        }
+        while (true) {
+            int best = -1;
+            double bestDensity = -1;
+            for (int t = 0; t < types; t++) {
+                int[] l = current[t];
+                if (l == null) continue;
+                int p = ptr[t];
+                while (p < l.length && (taken[l[p]] || used + cost[l[p]] > budget)) p++;
+                ptr[t] = p;
+                if (p == l.length) continue;
+                int i = l[p];
+                double density = (personal[i] + marginal(t, counts[t])) / cost[i];
+                if (density > bestDensity || (density == bestDensity && best != -1 && keyRank[i] < keyRank[best])) {
+                    bestDensity = density;
+                    best = i;
+                }
+            }
+            if (best == -1) break;
+            int t = typeOf[best];
+            taken[best] = true;
+            selected.add(best);
+            used += cost[best];
+            counts[t]++;
+            current[t] = list(t, counts[t]);
+            ptr[t] = 0;
+        }
+        return selected;
+    }
+
+    /** Density greedy as the original writes it: scan every index at every step. */
+    private List<Integer> scanGreedyFrom(int[] seed) {
         int n = slots.size();
         List<Integer> selected = new ArrayList<>();
         int[] counts = new int[SlotType.values().length];
@@ -186,49 +281,140 @@ public final class Knapsack {
         return selected;
     }
 
-    private double[] itemBounds() {
-        double[] bound = new double[slots.size()];
-        for (int i = 0; i < bound.length; i++) bound[i] = personal[i] + marginal(typeOf[i], 0);
-        return bound;
+    /** The seeds of the enumeration: their pairs, their lexicographic ordinals and upper bounds. */
+    private static final class Seeds {
+        final int[] first;
+        final int[] second;
+        final long[] ordinal;
+        final double[] bound;
+
+        Seeds(int size) {
+            first = new int[size];
+            second = new int[size];
+            ordinal = new long[size];
+            bound = new double[size];
+        }
+
+        int[] seed(int s) {
+            return second[s] < 0 ? new int[] {first[s]} : new int[] {first[s], second[s]};
+        }
+
+        /** Seed indices by bound descending (ties by ordinal), so the best completions come first and prune the rest. */
+        int[] byBound() {
+            Integer[] order = new Integer[bound.length];
+            for (int i = 0; i < order.length; i++) order[i] = i;
+            Arrays.sort(order, (a, b) -> {
+                int c = Double.compare(bound[b], bound[a]);
+                return c != 0 ? c : Long.compare(ordinal[a], ordinal[b]);
+            });
+            return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+        }
     }
 
-    private int[] orderByBoundRatio() {
-        double[] bound = itemBounds();
-        Integer[] order = new Integer[slots.size()];
-        for (int i = 0; i < order.length; i++) order[i] = i;
-        Arrays.sort(order, (a, b) -> Double.compare(bound[b] / Math.max(1, cost[b]), bound[a] / Math.max(1, cost[a])));
-        return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
-    }
-
-    private static boolean inSeed(int[] seed, int i) {
-        for (int s : seed) {
-            if (s == i) return true;
+    /**
+     * Every seed of size {@code min(2, |all|)} that fits and whose bound reaches {@code threshold}, with
+     * its lexicographic ordinal and an upper bound on the set utility of any completion: the seed's personal utilities, plus the best
+     * personal sum any subset can reach in the remaining capacity (an exact 0/1 knapsack table when it is
+     * small enough, else the fractional relaxation), plus the largest coverage any set can have
+     * ({@code Σ_t cw(t)}); inflated by a margin for rounding.
+     */
+    private Seeds seeds(List<Integer> all, double threshold) {
+        int size = Math.min(2, all.size());
+        double coverageCap = 0;
+        boolean[] present = new boolean[SlotType.values().length];
+        for (int i : all) present[typeOf[i]] = true;
+        for (SlotType t : SlotType.values()) {
+            if (present[t.ordinal()]) coverageCap += Math.max(0, w.coverageWeight(t));
         }
-        return false;
-    }
-
-    /** An upper bound on the set utility of any feasible completion of the seed, inflated by a rounding margin. */
-    private double upperBound(int[] seed, int[] byRatio, double[] bound) {
-        double total = 0;
-        int left = budget;
-        for (int i : seed) {
-            total += bound[i];
-            left -= cost[i];
-        }
-        for (int i : byRatio) {
-            if (cost[i] <= 0 && !inSeed(seed, i)) total += bound[i];
-        }
-        for (int i : byRatio) {
-            if (left <= 0) break;
-            if (cost[i] <= 0 || inSeed(seed, i)) continue;
-            if (cost[i] <= left) {
-                total += bound[i];
-                left -= cost[i];
-            } else {
-                total += bound[i] * left / cost[i];
-                left = 0;
+        CapacityBound best = bestPersonalSums(all);
+        LongList firsts = new LongList();
+        LongList ordinals = new LongList();
+        List<Double> bounds = new ArrayList<>();
+        long ordinal = 0;
+        for (int a = 0; a < all.size(); a++) {
+            int i = all.get(a);
+            int pairs = size == 1 ? 1 : all.size() - a - 1;
+            for (int b = 0; b < pairs; b++) {
+                int j = size == 1 ? -1 : all.get(a + 1 + b);
+                long o = ordinal++;
+                if (j >= 0 && cost[i] + cost[j] > budget) continue;
+                int left = budget - Math.max(0, cost[i]) - (j < 0 ? 0 : Math.max(0, cost[j]));
+                double total = personal[i] + (j < 0 ? 0 : personal[j]) + best.at(left) + coverageCap;
+                double bound = total + MARGIN * Math.max(1, Math.abs(total));
+                if (bound < threshold) continue;
+                firsts.add(((long) i << 32) | (j & 0xffffffffL));
+                ordinals.add(o);
+                bounds.add(bound);
             }
         }
-        return total + MARGIN * Math.max(1, Math.abs(total));
+        Seeds seeds = new Seeds(bounds.size());
+        for (int s = 0; s < bounds.size(); s++) {
+            long pair = firsts.get(s);
+            seeds.first[s] = (int) (pair >>> 32);
+            seeds.second[s] = (int) pair;
+            seeds.ordinal[s] = ordinals.get(s);
+            seeds.bound[s] = bounds.get(s);
+        }
+        return seeds;
+    }
+
+    /** An upper bound on the personal-utility sum reachable within a capacity. */
+    private interface CapacityBound {
+        double at(int capacity);
+    }
+
+    /**
+     * A bound ≥ the largest personal-utility sum of any subset of {@code all} costing at most a given
+     * capacity: the exact 0/1 knapsack table when {@code |all| × budget} is small, else the fractional
+     * relaxation (items by utility per token, the last one split).
+     */
+    private CapacityBound bestPersonalSums(List<Integer> all) {
+        double free = 0;
+        List<Integer> paid = new ArrayList<>();
+        for (int i : all) {
+            if (cost[i] <= 0) free += Math.max(0, personal[i]);
+            else paid.add(i);
+        }
+        double constant = free;
+        if ((long) paid.size() * (budget + 1L) <= EXACT_TABLE_CELLS) {
+            double[] table = new double[budget + 1];
+            for (int i : paid) {
+                double p = Math.max(0, personal[i]);
+                for (int c = budget; c >= cost[i]; c--) table[c] = Math.max(table[c], table[c - cost[i]] + p);
+            }
+            return c -> table[Math.min(Math.max(0, c), budget)] + constant;
+        }
+        Integer[] order = paid.toArray(new Integer[0]);
+        Arrays.sort(order, (a, b) -> Double.compare(Math.max(0, personal[b]) / cost[b], Math.max(0, personal[a]) / cost[a]));
+        long[] prefixCost = new long[order.length + 1];
+        double[] prefixValue = new double[order.length + 1];
+        for (int k = 0; k < order.length; k++) {
+            prefixCost[k + 1] = prefixCost[k] + cost[order[k]];
+            prefixValue[k + 1] = prefixValue[k] + Math.max(0, personal[order[k]]);
+        }
+        return c -> {
+            if (c <= 0) return constant;
+            int k = Arrays.binarySearch(prefixCost, c);
+            if (k >= 0) return prefixValue[k] + constant;
+            int whole = -k - 2;
+            if (whole >= order.length) return prefixValue[order.length] + constant;
+            int next = order[whole];
+            return prefixValue[whole] + Math.max(0, personal[next]) * (c - prefixCost[whole]) / cost[next] + constant;
+        };
+    }
+
+    /** A growable list of primitive longs. */
+    private static final class LongList {
+        private long[] items = new long[64];
+        private int size;
+
+        void add(long v) {
+            if (size == items.length) items = Arrays.copyOf(items, size * 2);
+            items[size++] = v;
+        }
+
+        long get(int i) {
+            return items[i];
+        }
     }
 }
