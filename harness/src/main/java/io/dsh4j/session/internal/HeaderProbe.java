@@ -1,0 +1,94 @@
+package io.dsh4j.session.internal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Reads only the header record of a log, as listing does (§1.6, §1.9): bounded 8 KiB reads until
+ * the first line (raw) or the first complete frame (zstd) is available; event frames are never
+ * decoded.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class HeaderProbe {
+
+    /** A complete header frame that fails validation or is not exactly one line. */
+    public static final class BadHeaderFrame extends IOException {
+        public BadHeaderFrame(String message) {
+            super(message);
+        }
+    }
+
+    private HeaderProbe() {}
+
+    /**
+     * The header record (without its newline), or empty when the file has no complete first line or
+     * frame (an empty or half-written file, which listing skips).
+     *
+     * @throws BadHeaderFrame for a zstd log whose complete first frame fails validation, is not
+     *     exactly one line, or is structurally invalid
+     */
+    public static Optional<byte[]> firstRecord(Path file, boolean zstd) throws IOException {
+        try (FileChannel ch = FileChannel.open(file)) {
+            byte[] content = new byte[0];
+            ByteBuffer chunk = ByteBuffer.allocate(StoreLimits.HEADER_READ_CHUNK);
+            for (;;) {
+                chunk.clear();
+                int n = ch.read(chunk);
+                if (n < 0) return Optional.empty();
+                int old = content.length;
+                if (old + n > StoreLimits.MAX_HEADER_BYTES) {
+                    if (zstd) throw new BadHeaderFrame("header frame is longer than " + StoreLimits.MAX_HEADER_BYTES + " bytes");
+                    throw new BadHeaderFrame("header line is longer than " + StoreLimits.MAX_HEADER_BYTES + " bytes");
+                }
+                content = Arrays.copyOf(content, old + n);
+                System.arraycopy(chunk.array(), 0, content, old, n);
+                Optional<byte[]> found = zstd ? headerFrame(content) : headerLine(content, old);
+                if (found != null) return found;
+            }
+        }
+    }
+
+    /** {@code null} while more bytes are needed. */
+    private static Optional<byte[]> headerLine(byte[] content, int from) {
+        for (int i = from; i < content.length; i++) {
+            if (content[i] == '\n') return Optional.of(Arrays.copyOf(content, i));
+        }
+        return null;
+    }
+
+    private static Optional<byte[]> headerFrame(byte[] content) throws BadHeaderFrame {
+        ZstdFrameFormat.FrameScan scan;
+        try {
+            scan = ZstdFrameFormat.scan(content, 0, content.length, 1);
+        } catch (FrameStructureException e) {
+            throw new BadHeaderFrame("corrupt Zstandard session log: " + e.getMessage());
+        }
+        if (scan.frames().isEmpty()) return null;
+        int end = (int) scan.frames().get(0).end();
+        GrowableBytes text = new GrowableBytes(StoreLimits.MAX_HEADER_BYTES);
+        try (FrameDecoder decoder = new FrameDecoder()) {
+            decoder.begin();
+            boolean[] overflow = {false};
+            decoder.feed(content, 0, end, (b, off, len) -> {
+                if (!text.append(b, off, len)) overflow[0] = true;
+                return !overflow[0];
+            });
+            if (overflow[0]) throw new BadHeaderFrame("header frame decodes to more than " + StoreLimits.MAX_HEADER_BYTES + " bytes");
+            if (decoder.failed() || !decoder.done()) {
+                throw new BadHeaderFrame("corrupt Zstandard session log: header frame failed validation"
+                        + (decoder.failed() ? " (" + decoder.failure() + ")" : ""));
+            }
+        }
+        byte[] t = text.array();
+        int n = text.size();
+        if (n == 0 || t[n - 1] != '\n' || headerLine(Arrays.copyOf(t, n), 0).orElseThrow().length != n - 1) {
+            throw new BadHeaderFrame("corrupt Zstandard session log: first frame is not exactly one header line");
+        }
+        return Optional.of(Arrays.copyOf(t, n - 1));
+    }
+}

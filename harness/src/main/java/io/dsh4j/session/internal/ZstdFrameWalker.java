@@ -1,0 +1,103 @@
+package io.dsh4j.session.internal;
+
+import java.io.IOException;
+import java.nio.channels.ReadableByteChannel;
+
+/**
+ * Reads a multi-frame zstd session log front to back in bounded memory: the structural scan of
+ * {@link ZstdFrameFormat} and the per-frame decode run together, frame by frame, and the decoded
+ * text goes to a {@link DecodedTextSink} with the frame boundaries.
+ *
+ * <p>Rules (DSH §1.6): any structural defect is corruption at its byte; a complete frame whose
+ * decode or checksum fails is corruption ("frame at byte N failed validation"); input that ends
+ * inside a frame makes that frame torn, and whatever its available prefix decodes to (flush mode,
+ * no checksum) is handed over before {@link DecodedTextSink#tornFrame}.
+ *
+ * <p>Not thread-safe; one walk per instance at a time.
+ */
+public final class ZstdFrameWalker {
+
+    /** How a walk ended. */
+    public sealed interface End {
+        /** Every frame was complete and valid; {@code bytes} were read. */
+        record Clean(long bytes) implements End {}
+
+        /** The input ended inside the frame starting at {@code start}. */
+        record Torn(long start, boolean decodeFailed, long bytes) implements End {}
+
+        /** A defect at file byte {@code offset}. */
+        record Corrupt(String reason, long offset) implements End {}
+
+        /** The sink asked to stop after reading up to {@code offset}. */
+        record Stopped(long offset) implements End {}
+    }
+
+    /** Largest buffered piece: one block header with the largest payload its 21-bit size field allows. */
+    private static final int MAX_PIECE = ZstdFrameFormat.BLOCK_HEADER + (1 << 21);
+
+    private ZstdFrameWalker() {}
+
+    /** Walks every frame of {@code channel} into {@code sink}. */
+    public static End walk(ReadableByteChannel channel, DecodedTextSink sink) throws IOException {
+        FileWindow w = new FileWindow(channel, StoreLimits.READ_CHUNK, MAX_PIECE + StoreLimits.READ_CHUNK);
+        try (FrameDecoder decoder = new FrameDecoder()) {
+            while (!w.exhausted()) {
+                End end = walkFrame(w, decoder, sink);
+                if (end != null) return end;
+            }
+            return new End.Clean(w.position());
+        } catch (FrameStructureException e) {
+            return new End.Corrupt(e.reason(), e.offset());
+        }
+    }
+
+    /** Walks one frame; {@code null} when it was complete and the walk goes on. */
+    private static End walkFrame(FileWindow w, FrameDecoder decoder, DecodedTextSink sink) throws IOException {
+        long start = w.position();
+        decoder.begin();
+        sink.frameStart(start);
+        if (!w.request(ZstdFrameFormat.MAGIC_AND_DESCRIPTOR)) {
+            if (w.available() >= 4) ZstdFrameFormat.checkMagic(w.array(), w.offset(), start);
+            return torn(w, decoder, sink, start);
+        }
+        ZstdFrameFormat.checkMagic(w.array(), w.offset(), start);
+        int descriptor = w.array()[w.offset() + 4] & 0xFF;
+        ZstdFrameFormat.checkDescriptor(descriptor, start + 4);
+        int headerBytes = ZstdFrameFormat.MAGIC_AND_DESCRIPTOR + ZstdFrameFormat.headerRestBytes(descriptor);
+        if (!w.request(headerBytes)) return torn(w, decoder, sink, start);
+        if (!feed(w, headerBytes, decoder, sink)) return new End.Stopped(w.position());
+        for (;;) {
+            if (!w.request(ZstdFrameFormat.BLOCK_HEADER)) return torn(w, decoder, sink, start);
+            int header = ZstdFrameFormat.u24(w.array(), w.offset());
+            ZstdFrameFormat.checkBlockType(header, w.position());
+            int piece = ZstdFrameFormat.BLOCK_HEADER + ZstdFrameFormat.blockPayloadBytes(header);
+            if (!w.request(piece)) return torn(w, decoder, sink, start);
+            if (!feed(w, piece, decoder, sink)) return new End.Stopped(w.position());
+            if (ZstdFrameFormat.isLastBlock(header)) break;
+        }
+        if (ZstdFrameFormat.hasChecksum(descriptor)) {
+            if (!w.request(ZstdFrameFormat.CHECKSUM)) return torn(w, decoder, sink, start);
+            if (!feed(w, ZstdFrameFormat.CHECKSUM, decoder, sink)) return new End.Stopped(w.position());
+        }
+        if (decoder.failed() || !decoder.done()) {
+            String why = decoder.failed() ? decoder.failure() : "decoder did not reach the end of the frame";
+            return new End.Corrupt("frame failed validation (" + why + ")", start);
+        }
+        return sink.frameEnd(start, w.position()) ? null : new End.Stopped(w.position());
+    }
+
+    private static boolean feed(FileWindow w, int n, FrameDecoder decoder, DecodedTextSink sink) {
+        boolean go = decoder.feed(w.array(), w.offset(), n, sink);
+        w.skip(n);
+        return go;
+    }
+
+    /** Flush-mode decode of the rest of the input, which lies inside the frame starting at {@code start}. */
+    private static End torn(FileWindow w, FrameDecoder decoder, DecodedTextSink sink, long start) {
+        int rest = w.available();
+        decoder.feed(w.array(), w.offset(), rest, sink);
+        w.skip(rest);
+        sink.tornFrame(start, decoder.failed());
+        return new End.Torn(start, decoder.failed(), w.position());
+    }
+}
