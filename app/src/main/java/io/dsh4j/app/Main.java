@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "A Java agent harness in the model of DeepSeek Harness (DSH).",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, io.dsh4j.app.merge.MergeCommand.class,
+            io.dsh4j.app.merge.BenchCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
