@@ -307,4 +307,21 @@ class AdjudicationTest {
         assertThat(m.slots().getFirst().resolution().value()).isEqualTo("refute");
         assertThat(warnings).singleElement().asString().contains("heuristic fallback");
     }
+
+    @Test
+    void derivation_runs_after_adjudication_so_a_settled_tie_supports_its_conclusions() {
+        String aligned = """
+                {"slots":[{"key":"cache.ttl_seconds","opinions":[
+                  {"source":"a","value":"sixty","evidence":2},{"source":"b","value":"three_hundred","evidence":2}]},
+                 {"key":"cache.warm_start","derivedFrom":["cache.ttl_seconds"],"opinions":[{"source":"a","value":"yes","evidence":2}]}]}""";
+        MergeOutcome settled = BeliefMerge.mergeSurfacesAligned(ttlSurfaces(), MergeOptions.defaults(),
+                ScriptedModel.answering(aligned, ttlAnswer("sixty")), CancelSignal.NEVER, w -> { });
+        Slot warm = settled.slots().stream().filter(s -> s.key().equals("cache.warm_start")).findFirst().orElseThrow();
+        assertThat(warm.derivation().status()).isEqualTo(Derivation.Status.FOUNDED);
+        MergeOutcome standing = BeliefMerge.mergeSurfacesAligned(ttlSurfaces(), MergeOptions.defaults().withAdjudicate(false),
+                ScriptedModel.answering(aligned), CancelSignal.NEVER, w -> { });
+        Slot retracted = standing.slots().stream().filter(s -> s.key().equals("cache.warm_start")).findFirst().orElseThrow();
+        assertThat(retracted.derivation().status()).isEqualTo(Derivation.Status.RETRACTED);
+        assertThat(standing.derivation().retracted()).containsExactly("cache.warm_start");
+    }
 }

@@ -163,4 +163,27 @@ class MergeCoreTest {
             assertThat(Representation.COLLAPSE.represent(SlotState.empty(), Score.EGALITARIAN).isEmpty()).isTrue();
         }
     }
+
+    @Nested
+    class Branches {
+
+        @Test
+        void merge_branches_sorts_keys_groups_by_source_fills_trust_and_types_slots() {
+            Claim typed = new Claim("b.key", "x", 2, "x", "s2", null, SlotType.GOAL, List.of());
+            Claim untyped = Claim.of("b.key", "y", 4, "y", "s1");
+            Claim other = Claim.of("a.key", "z", 1, "z", "s3");
+            List<Slot> slots = BeliefMerge.mergeBranches(List.of(
+                    new Branch("branch-1", Trust.EXTERNAL, List.of(typed, other)),
+                    new Branch("branch-2", null, List.of(untyped))), Score.EGALITARIAN);
+            assertThat(slots).extracting(Slot::key).containsExactly("a.key", "b.key");
+            Slot b = slots.get(1);
+            assertThat(b.type()).as("the first claim's type").isEqualTo(SlotType.GOAL);
+            assertThat(slots.get(0).type()).isEqualTo(SlotType.FACT);
+            assertThat(b.claims()).extracting(Claim::trust).containsExactly(Trust.EXTERNAL, Trust.UNTRUSTED);
+            assertThat(b.state().items()).extracting(SlotItem::source).containsExactly("s2", "s1");
+            assertThat(b.decision()).isEqualTo(new Decision.Resolved("y"));
+            // grouping is by the claim's source id, not by the branch that carried it
+            assertThat(slots.get(0).state().items()).singleElement().extracting(SlotItem::source).isEqualTo("s3");
+        }
+    }
 }
