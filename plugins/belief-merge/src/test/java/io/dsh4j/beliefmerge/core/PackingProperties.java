@@ -3,9 +3,7 @@ package io.dsh4j.beliefmerge.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -54,65 +52,7 @@ class PackingProperties {
         }
     }
 
-    /** The solver exactly as spec §9.3 states it, without pruning. */
-    static Packer.Packing plain(List<Slot> slots, int[] cost, int budget, PackWeights w, String q, Packer.Algorithm algorithm) {
-        List<Integer> all = new ArrayList<>();
-        for (int i = 0; i < slots.size(); i++) if (cost[i] <= budget) all.add(i);
-        List<Integer> everything = new ArrayList<>();
-        for (int i = 0; i < slots.size(); i++) everything.add(i);
-        if (all.isEmpty()) return new Packer.Packing(List.of(), everything, 0, 0, algorithm);
-        List<Integer> best = greedy(slots, cost, budget, w, q, List.of());
-        Packer.Algorithm used = Packer.Algorithm.DENSITY;
-        if (algorithm == Packer.Algorithm.PARTIAL) {
-            for (List<Integer> seed : subsets(all, Math.min(2, all.size()))) {
-                int seedCost = seed.stream().mapToInt(i -> cost[i]).sum();
-                if (seedCost > budget) continue;
-                List<Integer> candidate = greedy(slots, cost, budget, w, q, seed);
-                if (Packer.setUtility(slots, candidate, w, q) > Packer.setUtility(slots, best, w, q)) {
-                    best = candidate;
-                    used = Packer.Algorithm.PARTIAL;
-                }
-            }
-        }
-        Set<Integer> taken = new HashSet<>(best);
-        List<Integer> selected = new ArrayList<>(best);
-        selected.sort(null);
-        return new Packer.Packing(selected, everything.stream().filter(i -> !taken.contains(i)).toList(),
-                best.stream().mapToInt(i -> cost[i]).sum(), Packer.setUtility(slots, best, w, q), used);
-    }
-
-    static List<Integer> greedy(List<Slot> slots, int[] cost, int budget, PackWeights w, String q, List<Integer> seed) {
-        List<Integer> selected = new ArrayList<>(seed);
-        int used = seed.stream().mapToInt(i -> cost[i]).sum();
-        while (true) {
-            int best = -1;
-            double bestDensity = -1;
-            for (int i = 0; i < slots.size(); i++) {
-                if (selected.contains(i) || used + cost[i] > budget) continue;
-                SlotType t = slots.get(i).type();
-                int count = (int) selected.stream().filter(j -> slots.get(j).type() == t).count();
-                double gain = Packer.personalUtility(slots.get(i), w, q) + Packer.coverageMarginal(t, count, w);
-                double density = gain / cost[i];
-                if (density > bestDensity || (density == bestDensity && best != -1 && slots.get(i).key().compareTo(slots.get(best).key()) < 0)) {
-                    bestDensity = density;
-                    best = i;
-                }
-            }
-            if (best == -1) return selected;
-            selected.add(best);
-            used += cost[best];
-        }
-    }
-
-    static List<List<Integer>> subsets(List<Integer> items, int k) {
-        List<List<Integer>> out = new ArrayList<>();
-        if (k == 1) {
-            for (int i : items) out.add(List.of(i));
-            return out;
-        }
-        for (int a = 0; a < items.size(); a++) {
-            for (int b = a + 1; b < items.size(); b++) out.add(List.of(items.get(a), items.get(b)));
-        }
-        return out;
+    static Packer.Packing plain(List<Slot> slots, int[] cost, int budget, PackWeights w, String q, Packer.Algorithm a) {
+        return io.dsh4j.beliefmerge.core.internal.ReferenceKnapsack.solve(slots, cost, budget, w, q, a);
     }
 }
