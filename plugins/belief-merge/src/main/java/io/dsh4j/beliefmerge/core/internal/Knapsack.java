@@ -201,18 +201,10 @@ public final class Knapsack {
      * step's choice is the best of the types' heads — the same choice as a scan of every index.
      */
     private List<Integer> orderedGreedyFrom(int[] seed) {
-        int n = slots.size();
         int types = members.length;
-        List<Integer> selected = new ArrayList<>();
-        int[] counts = new int[types];
-        boolean[] taken = new boolean[n];
-        int used = 0;
-        for (int i : seed) {
-            selected.add(i);
-            taken[i] = true;
-            used += cost[i];
-            counts[typeOf[i]]++;
-        }
+        Run run = new Run(seed);
+        int[] counts = run.counts;
+        boolean[] taken = run.taken;
         int[][] current = new int[types][];
         int[] ptr = new int[types];
         for (int t = 0; t < types; t++) {
@@ -225,7 +217,7 @@ public final class Knapsack {
                 int[] l = current[t];
                 if (l == null) continue;
                 int p = ptr[t];
-                while (p < l.length && (taken[l[p]] || used + cost[l[p]] > budget)) p++;
+                while (p < l.length && (taken[l[p]] || run.used + cost[l[p]] > budget)) p++;
                 ptr[t] = p;
                 if (p == l.length) continue;
                 int i = l[p];
@@ -235,79 +227,51 @@ public final class Knapsack {
                     best = i;
                 }
             }
-            if (best == -1) break;
+            if (best == -1) return run.selected;
             int t = typeOf[best];
-            taken[best] = true;
-            selected.add(best);
-            used += cost[best];
-            counts[t]++;
+            run.take(best);
             current[t] = list(t, counts[t]);
             ptr[t] = 0;
         }
-        return selected;
     }
 
     /** Density greedy as the original writes it: scan every index at every step. */
     private List<Integer> scanGreedyFrom(int[] seed) {
         int n = slots.size();
-        List<Integer> selected = new ArrayList<>();
-        int[] counts = new int[SlotType.values().length];
-        boolean[] taken = new boolean[n];
-        int used = 0;
-        for (int i : seed) {
-            selected.add(i);
-            taken[i] = true;
-            used += cost[i];
-            counts[typeOf[i]]++;
-        }
+        Run run = new Run(seed);
         while (true) {
             int best = -1;
             double bestDensity = -1;
             for (int i = 0; i < n; i++) {
-                if (taken[i] || used + cost[i] > budget) continue;
-                double gain = personal[i] + marginal(typeOf[i], counts[typeOf[i]]);
+                if (run.taken[i] || run.used + cost[i] > budget) continue;
+                double gain = personal[i] + marginal(typeOf[i], run.counts[typeOf[i]]);
                 double density = gain / cost[i];
                 if (density > bestDensity || (density == bestDensity && best != -1 && keyRank[i] < keyRank[best])) {
                     bestDensity = density;
                     best = i;
                 }
             }
-            if (best == -1) break;
-            taken[best] = true;
-            selected.add(best);
-            used += cost[best];
-            counts[typeOf[best]]++;
+            if (best == -1) return run.selected;
+            run.take(best);
         }
-        return selected;
     }
 
-    /** The seeds of the enumeration: their pairs, their lexicographic ordinals and upper bounds. */
-    private static final class Seeds {
-        final int[] first;
-        final int[] second;
-        final long[] ordinal;
-        final double[] bound;
+    /** One greedy completion in progress: selection order, per-type counts, taken flags, cost used. */
+    private final class Run {
+        final List<Integer> selected = new ArrayList<>();
+        final int[] counts = new int[SlotType.values().length];
+        final boolean[] taken = new boolean[slots.size()];
+        int used;
 
-        Seeds(int size) {
-            first = new int[size];
-            second = new int[size];
-            ordinal = new long[size];
-            bound = new double[size];
+        Run(int[] seed) {
+            for (int i : seed) take(i);
         }
 
-        int[] seed(int s) {
-            return second[s] < 0 ? new int[] {first[s]} : new int[] {first[s], second[s]};
-        }
-
-        /** Seed indices by bound descending (ties by ordinal), so the best completions come first and prune the rest. */
-        int[] byBound() {
-            Integer[] order = new Integer[bound.length];
-            for (int i = 0; i < order.length; i++) order[i] = i;
-            Arrays.sort(order, (a, b) -> {
-                int c = Double.compare(bound[b], bound[a]);
-                return c != 0 ? c : Long.compare(ordinal[a], ordinal[b]);
-            });
-            return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+        void take(int i) {
+            selected.add(i);
+            taken[i] = true;
+            used += cost[i];
+            counts[typeOf[i]]++;
         }
     }
 
@@ -327,8 +291,8 @@ public final class Knapsack {
             if (present[t.ordinal()]) coverageCap += Math.max(0, w.coverageWeight(t));
         }
         CapacityBound best = bestPersonalSums(all);
-        LongList firsts = new LongList();
-        LongList ordinals = new LongList();
+        Seeds.LongList firsts = new Seeds.LongList();
+        Seeds.LongList ordinals = new Seeds.LongList();
         List<Double> bounds = new ArrayList<>();
         long ordinal = 0;
         for (int a = 0; a < all.size(); a++) {
@@ -401,20 +365,5 @@ public final class Knapsack {
             int next = order[whole];
             return prefixValue[whole] + Math.max(0, personal[next]) * (c - prefixCost[whole]) / cost[next] + constant;
         };
-    }
-
-    /** A growable list of primitive longs. */
-    private static final class LongList {
-        private long[] items = new long[64];
-        private int size;
-
-        void add(long v) {
-            if (size == items.length) items = Arrays.copyOf(items, size * 2);
-            items[size++] = v;
-        }
-
-        long get(int i) {
-            return items[i];
-        }
     }
 }
