@@ -1,5 +1,7 @@
 package io.dsh4j.app;
 
+import io.dsh4j.app.merge.BenchCommand;
+import io.dsh4j.app.merge.MergeCommand;
 import io.dsh4j.app.profile.ProfileCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
@@ -15,6 +17,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             SessionsCommand.class,
+            MergeCommand.class,
+            BenchCommand.class,
             ProfileCommand.class,
         })
 public final class Main implements Runnable {

@@ -1,0 +1,19 @@
+package io.dsh4j.app.merge;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code dsh4j bench}: benchmark drivers that print figures (today: {@code merge}, MergeBench). */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Run a benchmark driver and print its figures.",
+        subcommands = {BenchMergeCommand.class})
+public final class BenchCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

@@ -1,0 +1,107 @@
+package io.dsh4j.beliefmerge.core;
+
+import io.dsh4j.beliefmerge.core.internal.JsText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The offline claim extractor (spec §5): sentence-level claims keyed by normalised text, with the value
+ * {@code assert} or {@code refute}, evidence by role and block type. No model, no network.
+ *
+ * <p>Known limits by design: paraphrases and competing values are not aligned (they become separate
+ * slots), and chatter becomes claims. Pure and thread-safe.
+ */
+public final class HeuristicExtractor {
+
+    /** Extraction options (defaults: exact keys, reasoning included, injected excluded). */
+    public record Options(Keys.Strategy keyStrategy, boolean includeReasoning, boolean includeInjected) {
+        /** The defaults. */
+        public static Options defaults() {
+            return new Options(Keys.Strategy.EXACT, true, false);
+        }
+    }
+
+    /** The claims of one source and the number of secrets redacted while reading it. */
+    public record Extraction(List<Claim> claims, int redacted) {
+        public Extraction {
+            claims = List.copyOf(claims);
+        }
+    }
+
+    private static final Pattern NEGATION_EN = Pattern.compile(
+            "(?:^|[" + JsText.WS_CLASS + "])(?:not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|without)"
+                    + "(?![A-Za-z0-9_])",
+            Pattern.CASE_INSENSITIVE);
+    private static final Pattern NEGATION_ZH = Pattern.compile("[不没无非未别莫]");
+
+    private HeuristicExtractor() {}
+
+    /**
+     * The claims of one source's messages, in message and sentence order; claims with an empty key are
+     * dropped.
+     *
+     * @throws NullPointerException if {@code sourceId} is null
+     */
+    public static Extraction extract(List<SourceMessage> messages, String sourceId, Options options) {
+        Objects.requireNonNull(sourceId, "extractClaims requires a sourceId");
+        List<Claim> claims = new ArrayList<>();
+        int redacted = 0;
+        for (SourceMessage message : messages) {
+            boolean injected = message.isInjected();
+            if (injected && !options.includeInjected()) continue;
+            String role = message.effectiveRole();
+            for (Surfaces.TextBlock block : Surfaces.textBlocks(message)) {
+                if (block.isReasoning() && !options.includeReasoning()) continue;
+                redacted += block.redacted();
+                int evidence = evidenceFor(role, block, injected);
+                for (String sentence : splitSentences(block.text())) {
+                    boolean negated = NEGATION_EN.matcher(sentence).find() || NEGATION_ZH.matcher(sentence).find();
+                    String bare = replaceFirst(NEGATION_ZH, replaceFirst(NEGATION_EN, sentence));
+                    String key = Keys.normalize(bare, options.keyStrategy());
+                    if (key.isEmpty()) continue;
+                    claims.add(Claim.of(key, negated ? "refute" : "assert", evidence, sentence, sourceId));
+                }
+            }
+        }
+        return new Extraction(claims, redacted);
+    }
+
+    /** Injected 1, reasoning 1, user 4, tool 3, otherwise 2 — the first match wins. */
+    static int evidenceFor(String role, Surfaces.TextBlock block, boolean injected) {
+        if (injected) return Evidence.SPECULATIVE;
+        if (block.isReasoning()) return Evidence.SPECULATIVE;
+        if ("user".equals(role)) return Evidence.USER_STATED;
+        if ("tool".equals(role)) return Evidence.TOOL_VERIFIED;
+        return Evidence.INFERRED;
+    }
+
+    /**
+     * Splits after every {@code . ! ? 。 ！ ？ ； ;}, trims the pieces (JavaScript white space) and
+     * drops empty ones. Crude on purpose: {@code 1.5} splits into {@code 1.} and {@code 5}.
+     */
+    public static List<String> splitSentences(String text) {
+        List<String> out = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (".!?。！？；;".indexOf(text.charAt(i)) >= 0) {
+                addTrimmed(out, text.substring(start, i + 1));
+                start = i + 1;
+            }
+        }
+        addTrimmed(out, text.substring(start));
+        return out;
+    }
+
+    private static void addTrimmed(List<String> out, String piece) {
+        String t = JsText.trim(piece);
+        if (!t.isEmpty()) out.add(t);
+    }
+
+    private static String replaceFirst(Pattern p, String s) {
+        Matcher m = p.matcher(s);
+        return m.find() ? s.substring(0, m.start()) + " " + s.substring(m.end()) : s;
+    }
+}

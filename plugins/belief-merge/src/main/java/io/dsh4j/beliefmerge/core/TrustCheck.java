@@ -1,0 +1,84 @@
+package io.dsh4j.beliefmerge.core;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Invariant I2 — no trust laundering — checked on the final slots (spec §8.2–8.3). The caller must
+ * refuse to inject anything when the report is not {@link Report#ok()}: trust fails closed.
+ *
+ * <p>Deviation (spec §13.4 Q2): the original also listed {@code no-amplification} and
+ * {@code no-laundering} rules that compared {@link #slotTrust} with the very same computation and so
+ * could never fire. They are not carried over; the property they name holds by construction of
+ * {@link #slotTrust} (the join of the supporters) and is a property test instead.
+ *
+ * <p>Pure and thread-safe.
+ */
+public final class TrustCheck {
+
+    /** One violation: the slot key, the rule ({@code unsupported}, {@code unlabelled}, {@code derivation-ceiling}) and a detail. */
+    public record Violation(String key, String rule, String detail) {}
+
+    /** The outcome of a check. */
+    public record Report(List<Violation> violations) {
+        public Report {
+            violations = List.copyOf(violations);
+        }
+
+        /** True when there is no violation. */
+        public boolean ok() {
+            return violations.isEmpty();
+        }
+    }
+
+    private TrustCheck() {}
+
+    /** The supporting claims of a slot: those whose value the slot presents. */
+    public static List<Claim> supporters(Slot slot) {
+        Set<String> values = new HashSet<>(slot.presentedValues());
+        return slot.claims().stream().filter(c -> values.contains(c.value())).toList();
+    }
+
+    /** The join of the supporters' trust (unlabelled counts as UNTRUSTED); UNTRUSTED when none. */
+    public static Trust slotTrust(Slot slot) {
+        Trust best = Trust.UNTRUSTED;
+        for (Claim c : supporters(slot)) best = Trust.join(best, Trust.orUntrusted(c.trust()));
+        return best;
+    }
+
+    /**
+     * Checks every slot that presents a value: it must have a supporting claim ({@code unsupported}),
+     * every supporter must carry a label ({@code unlabelled}), and its trust must not exceed its
+     * derivation ceiling ({@code derivation-ceiling}, premises looked up by slot key).
+     */
+    public static Report check(List<Slot> slots) {
+        Map<String, Trust> trustByKey = new HashMap<>();
+        for (Slot s : slots) trustByKey.put(s.key(), slotTrust(s));
+        List<Violation> violations = new ArrayList<>();
+        for (Slot slot : slots) {
+            if (slot.presentedValues().isEmpty()) continue;
+            List<Claim> supporters = supporters(slot);
+            if (supporters.isEmpty()) {
+                violations.add(new Violation(slot.key(), "unsupported",
+                        "presented values have no supporting claims to derive trust from"));
+                continue;
+            }
+            long unlabelled = supporters.stream().filter(c -> c.trust() == null).count();
+            if (unlabelled > 0) {
+                violations.add(new Violation(slot.key(), "unlabelled",
+                        unlabelled + " supporting claim(s) carry no trust label"));
+            }
+            Trust presented = slotTrust(slot);
+            Trust ceiling = Derivations.trustCeiling(slot, trustByKey::get);
+            if (ceiling != null && presented.compareTo(ceiling) > 0) {
+                violations.add(new Violation(slot.key(), "derivation-ceiling",
+                        "presented trust " + presented.level() + " exceeds the weakest premise " + ceiling.level()));
+            }
+        }
+        return new Report(violations);
+    }
+}
