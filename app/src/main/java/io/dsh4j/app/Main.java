@@ -1,6 +1,6 @@
 package io.dsh4j.app;
 
-import io.dsh4j.app.merge.BenchCommand;
+import io.dsh4j.app.bench.BenchCommand;
 import io.dsh4j.app.merge.MergeCommand;
 import io.dsh4j.app.profile.ProfileCommand;
 import io.dsh4j.app.sessions.SessionsCommand;

@@ -2,38 +2,31 @@ package io.dsh4j.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 
 class MainTest {
 
-    record Result(int code, String out, String err) {}
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Result(code, out.toString(), err.toString());
+    static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
     void help_lists_the_exit_codes() {
-        Result r = run("--help");
+        CliRun r = run("--help");
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).contains("Usage: dsh4j").contains("Exit codes:").contains("invalid command line");
     }
 
     @Test
     void an_unknown_option_is_a_usage_error_that_names_it() {
-        Result r = run("--no-such-option");
+        CliRun r = run("--no-such-option");
         assertThat(r.code()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err()).contains("--no-such-option").contains("--help");
     }
 
     @Test
     void version_names_dsh4j_and_the_java_runtime() {
-        Result r = run("--version");
+        CliRun r = run("--version");
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).startsWith("dsh4j ").contains("Java ");
     }

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dsh4j.app.CliRun;
 import io.dsh4j.app.ExitCodes;
-import io.dsh4j.app.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,18 +13,11 @@ import org.junit.jupiter.api.Test;
 /** {@code dsh4j bench merge}: the table, the JSON shape and argument checks. */
 class BenchMergeCliTest {
 
-    static String[] run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new String[] {Integer.toString(code), out.toString(), err.toString()};
-    }
-
     @Test
     void json_prints_args_and_rows_with_rates_as_fractions() throws Exception {
-        String[] r = run("bench", "merge", "--seeds", "5", "--topics", "10", "--budget", "400", "--json");
-        assertThat(r[0]).isEqualTo("0");
-        JsonNode j = new ObjectMapper().readTree(r[1]);
+        CliRun r = CliRun.of("bench", "merge", "--seeds", "5", "--topics", "10", "--budget", "400", "--json");
+        assertThat(r.code()).isEqualTo(0);
+        JsonNode j = new ObjectMapper().readTree(r.out());
         assertThat(j.get("args").get("budget").asInt()).isEqualTo(400);
         assertThat(j.get("args").get("topics").asInt()).isEqualTo(10);
         List<String> arms = new ArrayList<>();
@@ -48,16 +39,16 @@ class BenchMergeCliTest {
 
     @Test
     void the_table_has_one_row_per_arm_and_a_legend() {
-        String[] r = run("bench", "merge", "--seeds", "2");
-        assertThat(r[0]).isEqualTo("0");
-        assertThat(r[1]).contains("beliefmerge-heuristic").contains("tok/ques").contains("  GAIN      ");
-        assertThat(run("bench", "merge", "--seeds", "1", "--lang", "zh-CN")[1]).contains("桥接问题");
+        CliRun r = CliRun.of("bench", "merge", "--seeds", "2");
+        assertThat(r.code()).isEqualTo(0);
+        assertThat(r.out()).contains("beliefmerge-heuristic").contains("tok/ques").contains("  GAIN      ");
+        assertThat(CliRun.of("bench", "merge", "--seeds", "1", "--lang", "zh-CN").out()).contains("桥接问题");
     }
 
     @Test
     void impossible_arguments_are_usage_errors() {
-        assertThat(run("bench", "merge", "--branches", "1")[0]).isEqualTo(Integer.toString(ExitCodes.USAGE));
-        assertThat(run("bench", "merge", "--seeds", "0")[2]).contains("--seeds");
-        assertThat(run("bench", "merge", "--budget", "x")[0]).isEqualTo(Integer.toString(ExitCodes.USAGE));
+        assertThat(CliRun.of("bench", "merge", "--branches", "1").code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(CliRun.of("bench", "merge", "--seeds", "0").err()).contains("--seeds");
+        assertThat(CliRun.of("bench", "merge", "--budget", "x").code()).isEqualTo(ExitCodes.USAGE);
     }
 }

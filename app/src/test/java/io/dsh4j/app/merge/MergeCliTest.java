@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dsh4j.app.CliRun;
 import io.dsh4j.app.ExitCodes;
-import io.dsh4j.app.Main;
 import io.dsh4j.session.LogEncoding;
 import io.dsh4j.session.SessionLayout;
 import io.dsh4j.testkit.Corpus;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,13 +23,8 @@ class MergeCliTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    record Result(int code, String out, String err) {}
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Result(code, out.toString(), err.toString());
+    static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     static String corpus(String scenario) {
@@ -44,7 +37,7 @@ class MergeCliTest {
 
     @Test
     void merging_two_corpus_sessions_prints_a_block_within_the_budget() {
-        Result r = run("merge", corpus("bash-tool-turn"), corpus("escalation-approved"), "--budget", "400");
+        CliRun r = run("merge", corpus("bash-tool-turn"), corpus("escalation-approved"), "--budget", "400");
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).startsWith("## Merged context (BeliefMerge)\n\n> ").contains("EXTERNAL BACKGROUND").contains("\n- `");
         assertThat(estimatedTokens(r.out().stripTrailing())).isLessThanOrEqualTo(420);
@@ -56,7 +49,7 @@ class MergeCliTest {
         JsonNode m = JSON.readTree(Corpus.oracle().resolve("belief-merge/expected.json").toFile()).get("merges").get(0);
         List<String> args = new ArrayList<>(List.of("merge", "--budget", m.get("budget").asText()));
         m.get("inputs").forEach(i -> args.add(Corpus.shared().resolve(i.asText()).toString()));
-        Result r = run(args.toArray(String[]::new));
+        CliRun r = run(args.toArray(String[]::new));
         List<String> expected = new ArrayList<>();
         m.get("slotLines").forEach(l -> expected.add(l.asText()));
         assertThat(r.out().lines().filter(l -> l.startsWith("- ") || l.startsWith("  ")).toList()).isEqualTo(expected);
@@ -65,7 +58,7 @@ class MergeCliTest {
 
     @Test
     void json_lists_slots_with_decisions_provenance_and_the_render() throws IOException {
-        Result r = run("merge", corpus("fs-read"), corpus("fs-read-window"), "--json");
+        CliRun r = run("merge", corpus("fs-read"), corpus("fs-read-window"), "--json");
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
         JsonNode j = JSON.readTree(r.out());
         assertThat(j.get("mode").asText()).isEqualTo("heuristic");
@@ -80,20 +73,20 @@ class MergeCliTest {
 
     @Test
     void reasoning_can_be_left_out_and_the_query_and_language_are_honoured() {
-        Result with = run("merge", corpus("bash-tool-turn"), "--budget", "2000");
-        Result without = run("merge", corpus("bash-tool-turn"), "--budget", "2000", "--no-include-reasoning");
+        CliRun with = run("merge", corpus("bash-tool-turn"), "--budget", "2000");
+        CliRun without = run("merge", corpus("bash-tool-turn"), "--budget", "2000", "--no-include-reasoning");
         assertThat(with.out()).contains("The user wants me to run a simple bash command");
         assertThat(without.out()).doesNotContain("The user wants me to run a simple bash command").contains("terminal ok");
-        Result zh = run("merge", corpus("bash-tool-turn"), "--lang", "zh-CN");
+        CliRun zh = run("merge", corpus("bash-tool-turn"), "--lang", "zh-CN");
         assertThat(zh.out()).contains("外部背景");
-        Result query = run("merge", corpus("bash-tool-turn"), "--query", "terminal output", "--budget", "120");
+        CliRun query = run("merge", corpus("bash-tool-turn"), "--query", "terminal output", "--budget", "120");
         assertThat(query.code()).isEqualTo(ExitCodes.OK);
     }
 
     @Test
     void an_unreadable_session_is_skipped_with_a_warning_and_the_rest_merged(@TempDir Path dir) throws IOException {
         Path garbage = Files.writeString(dir.resolve("garbage.jsonl"), "this is not a session log\n{\"oops\": ");
-        Result r = run("merge", corpus("bash-tool-turn"), garbage.toString(), "no-such-session-id", "--home", dir.toString());
+        CliRun r = run("merge", corpus("bash-tool-turn"), garbage.toString(), "no-such-session-id", "--home", dir.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
         assertThat(r.out()).contains("## Merged context");
         assertThat(r.err()).contains("skipping session " + garbage).contains("no session matches \"no-such-session-id\"");
@@ -102,7 +95,7 @@ class MergeCliTest {
     @Test
     void when_no_session_can_be_read_nothing_is_merged(@TempDir Path dir) throws IOException {
         Path empty = Files.writeString(dir.resolve("empty.jsonl"), "");
-        Result r = run("merge", empty.toString(), dir.resolve("missing.jsonl").toString() + "-nope", "--home", dir.toString());
+        CliRun r = run("merge", empty.toString(), dir.resolve("missing.jsonl").toString() + "-nope", "--home", dir.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).contains("no session could be read");
@@ -117,7 +110,7 @@ class MergeCliTest {
 
     @Test
     void a_tiny_budget_prints_nothing_and_says_why() {
-        Result r = run("merge", corpus("fs-read"), "--budget", "40");
+        CliRun r = run("merge", corpus("fs-read"), "--budget", "40");
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).contains("budget-below-mandatory-overhead");
@@ -183,7 +176,7 @@ class MergeCliTest {
         for (String[] args : List.of(new String[] {"merge", "11111111", "22222222", "--home", home.toString(), "--budget", "100000"},
                 new String[] {"merge", "11111111", "22222222", "--home", home.toString(), "--json"},
                 new String[] {"merge", "11111111", "22222222", "--home", home.toString(), "--budget", "300"})) {
-            Result r = run(args);
+            CliRun r = run(args);
             assertThat(r.code()).isEqualTo(ExitCodes.OK);
             for (String secret : secrets) {
                 String probe = secret.startsWith("-----") ? secret.substring(28, 60) : secret;
@@ -192,7 +185,7 @@ class MergeCliTest {
             }
             assertThat(r.err()).contains("credential(s)");
         }
-        Result text = run("merge", "11111111", "22222222", "--home", home.toString(), "--budget", "100000");
+        CliRun text = run("merge", "11111111", "22222222", "--home", home.toString(), "--budget", "100000");
         assertThat(text.out()).contains("[REDACTED:anthropic]").contains("[REDACTED:private-key]").contains("[REDACTED:labelled]")
                 .contains("credential(s) withheld");
     }
@@ -201,10 +194,10 @@ class MergeCliTest {
     void sessions_are_found_by_id_and_unique_prefix_under_the_home_and_an_ambiguous_prefix_is_skipped(@TempDir Path home) throws IOException {
         writeSession(home, "abc-111", new String[][] {{"user", "The cache is enabled."}});
         writeSession(home, "abc-222", new String[][] {{"user", "The cache is not enabled."}});
-        Result exact = run("merge", "abc-111", "abc-222", "--home", home.toString());
+        CliRun exact = run("merge", "abc-111", "abc-222", "--home", home.toString());
         assertThat(exact.code()).isEqualTo(ExitCodes.OK);
         assertThat(exact.out()).contains("**DISPUTED** `the cache is enabled`");
-        Result ambiguous = run("merge", "abc", "abc-111", "--home", home.toString());
+        CliRun ambiguous = run("merge", "abc", "abc-111", "--home", home.toString());
         assertThat(ambiguous.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
         assertThat(ambiguous.err()).contains("\"abc\" is ambiguous: 2 sessions match");
         Path dir = SessionLayout.sessionDir(home.resolve("sessions"), CWD, "abc-222");
@@ -215,7 +208,7 @@ class MergeCliTest {
     void a_torn_tail_is_merged_with_a_note_and_a_corrupt_middle_is_skipped(@TempDir Path home) throws IOException {
         Path log = writeSession(home, "torn-1", new String[][] {{"user", "Keep the fleet at forty nodes."}, {"user", "Ship on Friday."}});
         Files.writeString(log, Files.readString(log) + "{\"type\":\"user/message\",\"seq\":9,\"da");
-        Result torn = run("merge", log.toString());
+        CliRun torn = run("merge", log.toString());
         assertThat(torn.code()).isEqualTo(ExitCodes.OK);
         assertThat(torn.out()).contains("ship on friday");
         assertThat(torn.err()).contains("torn");
@@ -223,7 +216,7 @@ class MergeCliTest {
         List<String> lines = new ArrayList<>(Files.readAllLines(bad));
         lines.set(2, "{not json at all}");
         Files.write(bad, lines);
-        Result corrupt = run("merge", bad.toString(), log.toString());
+        CliRun corrupt = run("merge", bad.toString(), log.toString());
         assertThat(corrupt.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
         assertThat(corrupt.err()).contains("skipping session " + bad).contains("corrupt");
         assertThat(corrupt.out()).contains("ship on friday");
@@ -234,7 +227,7 @@ class MergeCliTest {
         List<String[]> turns = new ArrayList<>();
         for (int i = 0; i < 3000; i++) turns.add(new String[] {i % 2 == 0 ? "user" : "assistant", "Observation number " + i + " about the system holds."});
         Path log = writeSession(home, "huge-1", turns.toArray(String[][]::new));
-        Result r = run("merge", log.toString(), "--budget", "800");
+        CliRun r = run("merge", log.toString(), "--budget", "800");
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
         assertThat(estimatedTokens(r.out().stripTrailing())).isLessThanOrEqualTo(840);
         assertThat(r.out()).contains("lower-value item(s) omitted for budget");

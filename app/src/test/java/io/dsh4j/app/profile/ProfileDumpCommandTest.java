@@ -2,10 +2,8 @@ package io.dsh4j.app.profile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dsh4j.app.CliRun;
 import io.dsh4j.app.ExitCodes;
-import io.dsh4j.app.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -17,13 +15,8 @@ class ProfileDumpCommandTest {
     @TempDir
     Path home;
 
-    record Result(int code, String out, String err) {}
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Result(code, out.toString(), err.toString());
+    static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     Path write(Path file, String content) throws Exception {
@@ -43,7 +36,7 @@ class ProfileDumpCommandTest {
         Path homePatch = write(home.resolve("cordis.patch.yml"), "- id: web\n  disabled: true\n");
         Path overlay = write(home.resolve("extra.yml"), "- id: tools\n  config: {mode: both}\n- id: ghost\n  disabled: true\n");
 
-        Result r = run("profile", "dump", "--home", home.toString(), "--profile", "web", "--patch", overlay.toString());
+        CliRun r = run("profile", "dump", "--home", home.toString(), "--profile", "web", "--patch", overlay.toString());
 
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).isEqualTo("# == @acme/base, patched by " + profilePatch + ", " + overlay + "\n"
@@ -52,13 +45,13 @@ class ProfileDumpCommandTest {
                 + "- id: web\n  name: '@acme/web'\n  disabled: true\n");
         assertThat(r.err()).isEqualTo("dsh4j: [" + overlay + "] patch: entry \"ghost\" not found\n");
 
-        Result defaults = run("profile", "dump", "--home", home.toString(), "--profile", "web", "--default-only");
+        CliRun defaults = run("profile", "dump", "--home", home.toString(), "--profile", "web", "--default-only");
         assertThat(defaults.out()).contains("mode: native").doesNotContain("disabled");
     }
 
     @Test
     void with_no_layers_the_dump_is_the_empty_list() {
-        Result r = run("profile", "dump", "--home", home.toString());
+        CliRun r = run("profile", "dump", "--home", home.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).isEqualTo("[]\n");
     }
@@ -66,13 +59,13 @@ class ProfileDumpCommandTest {
     @Test
     void a_malformed_patch_is_a_problem_naming_the_file_and_a_missing_one_is_unavailable() throws Exception {
         Path bad = write(home.resolve("bad.yml"), "id: not-a-list\n");
-        Result r = run("profile", "dump", "--home", home.toString(), "--patch", bad.toString());
+        CliRun r = run("profile", "dump", "--home", home.toString(), "--patch", bad.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
         assertThat(r.err()).contains(bad + ": must be a top-level YAML array of loader patch entries");
 
-        Result missing = run("profile", "dump", "--home", home.toString(), "--patch", home.resolve("nope.yml").toString());
+        CliRun missing = run("profile", "dump", "--home", home.toString(), "--patch", home.resolve("nope.yml").toString());
         assertThat(missing.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
-        Result noProfile = run("profile", "dump", "--home", home.toString(), "--profile", "absent");
+        CliRun noProfile = run("profile", "dump", "--home", home.toString(), "--profile", "absent");
         assertThat(noProfile.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
         assertThat(noProfile.err()).contains("no such profile \"absent\"");
     }
@@ -82,7 +75,7 @@ class ProfileDumpCommandTest {
         Path profile = home.resolve("profiles/p");
         write(profile.resolve("package.json"), "{\"dsh\":{\"profile\":{\"bundles\":[\"plain\"]}}}");
         write(profile.resolve("node_modules/plain/package.json"), "{\"name\":\"plain\"}");
-        Result r = run("profile", "dump", "--home", home.toString(), "--profile", "p");
+        CliRun r = run("profile", "dump", "--home", home.toString(), "--profile", "p");
         assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
         assertThat(r.err()).contains("field dsh.bundle.patch: package \"plain\" is not a bundle");
     }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dsh4j.app.CliRun;
 import io.dsh4j.app.ExitCodes;
-import io.dsh4j.app.Main;
 import io.dsh4j.session.LogEncoding;
 import io.dsh4j.session.SessionLogReader;
 import io.dsh4j.session.SessionLogWriter;
@@ -18,8 +18,6 @@ import io.dsh4j.session.event.SessionHeader;
 import io.dsh4j.session.event.TurnEndReason;
 import io.dsh4j.testkit.Corpus;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,18 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The {@code dsh4j sessions} commands over homes, corpus logs, and corrupt, truncated, huge and hostile input. */
 class SessionsCommandTest {
 
-    record Result(int code, String out, String err) {
-        void hasNoStackTrace() {
-            assertThat(err).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("internal error");
-            assertThat(out).doesNotContain("Exception");
-        }
-    }
 
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Result(code, out.toString(), err.toString());
+    static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     static final ObjectMapper JSON = new ObjectMapper();
@@ -100,7 +89,7 @@ class SessionsCommandTest {
         @Test
         void lists_newest_first_with_ids_creation_times_and_working_directories() throws IOException {
             populate();
-            Result r = run("sessions", "list", "--home", home.toString());
+            CliRun r = run("sessions", "list", "--home", home.toString());
             assertThat(r.code()).isEqualTo(ExitCodes.OK);
             List<String> lines = r.out().lines().toList();
             assertThat(lines.get(0)).startsWith("ID").contains("CREATED (UTC)").contains("CWD");
@@ -113,7 +102,7 @@ class SessionsCommandTest {
         @Test
         void json_gives_one_object_per_session_and_cwd_filters_by_working_directory() throws IOException {
             populate();
-            Result r = run("sessions", "list", "--home", home.toString(), "--cwd", "/work/alpha", "--json");
+            CliRun r = run("sessions", "list", "--home", home.toString(), "--cwd", "/work/alpha", "--json");
             assertThat(r.code()).isEqualTo(ExitCodes.OK);
             List<JsonNode> rows = r.out().lines().map(SessionsCommandTest::json).toList();
             assertThat(rows).extracting(n -> n.get("id").asText()).containsExactly(
@@ -124,10 +113,10 @@ class SessionsCommandTest {
 
         @Test
         void a_missing_or_empty_home_says_plainly_there_are_no_sessions() throws IOException {
-            Result missing = run("sessions", "list", "--home", home.resolve("nowhere").toString());
+            CliRun missing = run("sessions", "list", "--home", home.resolve("nowhere").toString());
             assertThat(missing.code()).isEqualTo(ExitCodes.OK);
             assertThat(missing.out()).startsWith("No DSH sessions: there is no DSH home at " + home.resolve("nowhere"));
-            Result noSessions = run("sessions", "list", "--home", home.toString());
+            CliRun noSessions = run("sessions", "list", "--home", home.toString());
             assertThat(noSessions.out()).contains("has no sessions folder yet");
             Files.createDirectories(home.resolve("sessions"));
             assertThat(run("sessions", "list", "--home", home.toString()).out()).startsWith("No DSH sessions under ");
@@ -139,7 +128,7 @@ class SessionsCommandTest {
             populate();
             Path flat = home.resolve("sessions/--work-alpha--/old.jsonl");
             Files.writeString(flat, "{}\n");
-            Result r = run("sessions", "list", "--home", home.toString());
+            CliRun r = run("sessions", "list", "--home", home.toString());
             assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
             assertThat(r.err()).startsWith("dsh4j: ").contains(flat.toString()).contains("flat-file layout");
             r.hasNoStackTrace();
@@ -148,7 +137,7 @@ class SessionsCommandTest {
         @Test
         void a_home_whose_sessions_entry_is_a_file_is_unavailable() throws IOException {
             Files.writeString(home.resolve("sessions"), "not a folder");
-            Result r = run("sessions", "list", "--home", home.toString());
+            CliRun r = run("sessions", "list", "--home", home.toString());
             assertThat(r.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
             assertThat(r.err()).contains("not a directory");
             r.hasNoStackTrace();
@@ -160,11 +149,11 @@ class SessionsCommandTest {
         @Test
         void shows_the_surface_of_a_session_found_by_id_or_a_unique_part_of_it() throws IOException {
             populate();
-            Result r = run("sessions", "show", "--home", home.toString(), "22222222-bbbb-4bbb-8bbb-000000000002");
+            CliRun r = run("sessions", "show", "--home", home.toString(), "22222222-bbbb-4bbb-8bbb-000000000002");
             assertThat(r.code()).isEqualTo(ExitCodes.OK);
             assertThat(r.out()).contains("── user · seq 1", "    Hello from 22222222", "── assistant · seq 3 · deepseek-v4-flash",
                     "    Hi there.\n    Second line.", "(thinking: 3 characters; --reasoning shows them)");
-            Result part = run("sessions", "show", "--home", home.toString(), "--reasoning", "cccc");
+            CliRun part = run("sessions", "show", "--home", home.toString(), "--reasoning", "cccc");
             assertThat(part.code()).isEqualTo(ExitCodes.OK);
             assertThat(part.out()).contains("Hello from 33333333").contains("(thinking)\n      hmm");
             assertThat(part.err()).contains("the last turn was interrupted");
@@ -173,10 +162,10 @@ class SessionsCommandTest {
         @Test
         void an_ambiguous_or_unknown_id_is_a_clear_error() throws IOException {
             populate();
-            Result ambiguous = run("sessions", "show", "--home", home.toString(), "-4");
+            CliRun ambiguous = run("sessions", "show", "--home", home.toString(), "-4");
             assertThat(ambiguous.code()).isEqualTo(ExitCodes.USAGE);
             assertThat(ambiguous.err()).contains("matches 3 sessions");
-            Result unknown = run("sessions", "show", "--home", home.toString(), "nope");
+            CliRun unknown = run("sessions", "show", "--home", home.toString(), "nope");
             assertThat(unknown.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
             assertThat(unknown.err()).contains("no session \"nope\"");
             unknown.hasNoStackTrace();
@@ -184,7 +173,7 @@ class SessionsCommandTest {
 
         @Test
         void json_prints_one_message_per_line_with_its_seq() {
-            Result r = run("sessions", "show", "--json", DAMAGED.resolve("intact.jsonl.zstd").toString());
+            CliRun r = run("sessions", "show", "--json", DAMAGED.resolve("intact.jsonl.zstd").toString());
             assertThat(r.code()).isEqualTo(ExitCodes.OK);
             List<JsonNode> rows = r.out().lines().map(SessionsCommandTest::json).toList();
             assertThat(rows).isNotEmpty();
@@ -194,7 +183,7 @@ class SessionsCommandTest {
 
         @Test
         void a_corrupt_log_shows_what_precedes_the_damage_and_exits_1() {
-            Result r = run("sessions", "show", DAMAGED.resolve("bitflip-middle-frame.jsonl.zstd").toString());
+            CliRun r = run("sessions", "show", DAMAGED.resolve("bitflip-middle-frame.jsonl.zstd").toString());
             assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
             assertThat(r.err()).contains("bitflip-middle-frame.jsonl.zstd: corrupt: frame failed validation").contains("(at byte 2724)");
             r.hasNoStackTrace();
@@ -204,10 +193,10 @@ class SessionsCommandTest {
         void a_session_directory_is_read_through_its_transcript() throws IOException {
             SessionStore store = populate();
             Path dir = store.find("11111111-aaaa-4aaa-8aaa-000000000001").orElseThrow().path().getParent();
-            Result r = run("sessions", "show", dir.toString());
+            CliRun r = run("sessions", "show", dir.toString());
             assertThat(r.code()).isEqualTo(ExitCodes.OK);
             assertThat(r.out()).contains("Hello from 11111111");
-            Result empty = run("sessions", "show", home.toString());
+            CliRun empty = run("sessions", "show", home.toString());
             assertThat(empty.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
             assertThat(empty.err()).contains("not a session directory");
         }
@@ -218,7 +207,7 @@ class SessionsCommandTest {
         @Test
         void json_has_exactly_the_promised_fields_and_matches_the_stats_fold() throws IOException {
             Path log = DAMAGED.resolve("intact.jsonl.zstd");
-            Result r = run("sessions", "stats", "--json", log.toString());
+            CliRun r = run("sessions", "stats", "--json", log.toString());
             assertThat(r.code()).isEqualTo(ExitCodes.OK);
             JsonNode row = json(r.out().strip());
             List<String> fields = new ArrayList<>();
@@ -244,8 +233,8 @@ class SessionsCommandTest {
         @Test
         void raw_and_zstd_twins_give_the_same_figures() {
             Path raw = Corpus.rawLogs().get(Corpus.rawLogs().size() / 2);
-            Result a = run("sessions", "stats", "--json", raw.toString());
-            Result b = run("sessions", "stats", "--json", Corpus.zstdTwinOf(raw).toString());
+            CliRun a = run("sessions", "stats", "--json", raw.toString());
+            CliRun b = run("sessions", "stats", "--json", Corpus.zstdTwinOf(raw).toString());
             JsonNode fromRaw = ((com.fasterxml.jackson.databind.node.ObjectNode) json(a.out())).without("path");
             JsonNode fromZstd = ((com.fasterxml.jackson.databind.node.ObjectNode) json(b.out())).without("path");
             assertThat((Object) fromRaw).isEqualTo(fromZstd);
@@ -253,7 +242,7 @@ class SessionsCommandTest {
 
         @Test
         void a_table_has_one_row_per_log_and_statuses_are_ok_torn_or_corrupt() {
-            Result r = run("sessions", "stats", DAMAGED.resolve("intact.jsonl.zstd").toString(),
+            CliRun r = run("sessions", "stats", DAMAGED.resolve("intact.jsonl.zstd").toString(),
                     DAMAGED.resolve("torn-mid-frame.jsonl.zstd").toString(), DAMAGED.resolve("bad-json-line.jsonl.zstd").toString());
             assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
             List<String> lines = r.out().lines().toList();
@@ -268,7 +257,7 @@ class SessionsCommandTest {
 
         @Test
         void a_file_that_is_not_a_session_is_reported_and_the_others_still_summarised() {
-            Result r = run("sessions", "stats", "--json", DAMAGED.resolve("empty.jsonl.zstd").toString(),
+            CliRun r = run("sessions", "stats", "--json", DAMAGED.resolve("empty.jsonl.zstd").toString(),
                     DAMAGED.resolve("header-only.jsonl.zstd").toString());
             assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
             assertThat(r.err()).contains("empty.jsonl.zstd: not a session log");
@@ -284,7 +273,7 @@ class SessionsCommandTest {
             JsonNode manifest = JSON.readTree(DAMAGED.resolve("MANIFEST.json").toFile());
             List<String> args = new ArrayList<>(List.of("sessions", "verify"));
             manifest.get("cases").fieldNames().forEachRemaining(n -> args.add(DAMAGED.resolve(n + ".jsonl.zstd").toString()));
-            Result r = run(args.toArray(String[]::new));
+            CliRun r = run(args.toArray(String[]::new));
             assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
             for (Iterator<String> it = manifest.get("cases").fieldNames(); it.hasNext(); ) {
                 String name = it.next();
@@ -304,10 +293,10 @@ class SessionsCommandTest {
 
         @Test
         void intact_logs_exit_0_and_a_missing_file_exits_3_naming_it() {
-            Result ok = run("sessions", "verify", DAMAGED.resolve("intact.jsonl.zstd").toString(),
+            CliRun ok = run("sessions", "verify", DAMAGED.resolve("intact.jsonl.zstd").toString(),
                     DAMAGED.resolve("torn-last-checksum-byte.jsonl.zstd").toString());
             assertThat(ok.code()).isEqualTo(ExitCodes.OK);
-            Result missing = run("sessions", "verify", "/no/such/session.jsonl.zstd");
+            CliRun missing = run("sessions", "verify", "/no/such/session.jsonl.zstd");
             assertThat(missing.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
             assertThat(missing.err()).isEqualTo("dsh4j: /no/such/session.jsonl.zstd: no such file or directory\n");
         }
@@ -330,7 +319,7 @@ class SessionsCommandTest {
             Path huge = home.resolve("huge.jsonl");
             Files.writeString(huge, SessionHeader.create("h", 1, "/w").encode() + "\n" + "{\"type\":\"x\",\"data\":\"" + "y".repeat(70_000_000));
             args.add(huge.toString());
-            Result r = run(args.toArray(String[]::new));
+            CliRun r = run(args.toArray(String[]::new));
             assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
             assertThat(r.out().lines()).hasSize(args.size() - 2).allMatch(l -> l.matches(".*: (ok|torn at byte \\d+.*|corrupt: .* \\(at byte \\d+\\)|not a session log: .*)"));
             assertThat(r.out()).contains("cut-" + (intact.length - 1) + ".jsonl.zstd: torn at byte ");
@@ -340,10 +329,10 @@ class SessionsCommandTest {
 
         @Test
         void help_describes_every_outcome_and_the_exit_codes() {
-            Result r = run("sessions", "verify", "--help");
+            CliRun r = run("sessions", "verify", "--help");
             assertThat(r.code()).isEqualTo(ExitCodes.OK);
             assertThat(r.out()).contains("torn at byte N").contains("corrupt: REASON (at byte N)").contains("Exit codes:");
-            Result usage = run("sessions", "verify");
+            CliRun usage = run("sessions", "verify");
             assertThat(usage.code()).isEqualTo(ExitCodes.USAGE);
             assertThat(usage.err()).contains("Missing required parameter");
         }
@@ -355,13 +344,13 @@ class SessionsCommandTest {
         void help_and_messages_come_in_chinese_under_zh_cn_while_status_lines_stay_english() throws IOException {
             populate();
             Locale.setDefault(Locale.SIMPLIFIED_CHINESE);
-            Result help = run("sessions", "stats", "--help");
+            CliRun help = run("sessions", "stats", "--help");
             assertThat(help.out()).contains("汇总会话日志").contains("显示此帮助信息并退出");
-            Result list = run("sessions", "list", "--home", home.toString());
+            CliRun list = run("sessions", "list", "--home", home.toString());
             assertThat(list.out()).contains("创建时间（UTC）").contains("3 个会话");
-            Result missing = run("sessions", "show", "--home", home.toString(), "nope");
+            CliRun missing = run("sessions", "show", "--home", home.toString(), "nope");
             assertThat(missing.err()).startsWith("dsh4j：").contains("没有会话 \"nope\"");
-            Result verify = run("sessions", "verify", DAMAGED.resolve("torn-mid-frame.jsonl.zstd").toString());
+            CliRun verify = run("sessions", "verify", DAMAGED.resolve("torn-mid-frame.jsonl.zstd").toString());
             assertThat(verify.out()).contains(": torn at byte 4950");
         }
 

@@ -1,9 +1,13 @@
-package io.dsh4j.app.merge;
+package io.dsh4j.app.bench;
 
+import io.dsh4j.app.merge.BenchMergeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code dsh4j bench}: benchmark drivers that print figures (today: {@code merge}, MergeBench). */
+/**
+ * {@code dsh4j bench}: benchmark drivers that print figures. Each capability adds its driver as a
+ * subcommand here ({@code merge}: MergeBench).
+ */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Run a benchmark driver and print its figures.",
         subcommands = {BenchMergeCommand.class})
