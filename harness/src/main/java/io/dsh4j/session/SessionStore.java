@@ -233,7 +233,7 @@ public final class SessionStore {
         try {
             first = HeaderProbe.firstRecord(log, encoding == LogEncoding.ZSTD);
         } catch (HeaderProbe.BadHeaderFrame e) {
-            throw new SessionStoreException("session log " + log + ": " + e.getMessage() + " (at byte 0)", log, 0, e);
+            throw new SessionStoreException("corrupt session log " + log + ": " + e.getMessage(), log, 0, e);
         }
         if (first.isEmpty()) return Optional.empty();
         try {

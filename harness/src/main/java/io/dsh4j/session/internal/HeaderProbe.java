@@ -100,7 +100,7 @@ public final class HeaderProbe {
         try {
             scan = ZstdFrameFormat.scan(content, 0, content.length, 1);
         } catch (FrameStructureException e) {
-            throw new BadHeaderFrame("corrupt Zstandard session log: " + e.getMessage());
+            throw new BadHeaderFrame(e.getMessage());
         }
         if (scan.frames().isEmpty()) return null;
         int end = (int) scan.frames().get(0).end();
@@ -114,14 +114,14 @@ public final class HeaderProbe {
             });
             if (overflow[0]) throw new BadHeaderFrame("header frame decodes to more than " + StoreLimits.MAX_HEADER_BYTES + " bytes");
             if (decoder.failed() || !decoder.done()) {
-                throw new BadHeaderFrame("corrupt Zstandard session log: header frame failed validation"
-                        + (decoder.failed() ? " (" + decoder.failure() + ")" : ""));
+                throw new BadHeaderFrame("header frame failed validation"
+                        + (decoder.failed() ? ": " + decoder.failure() : ""));
             }
         }
         byte[] t = text.array();
         int n = text.size();
         if (n == 0 || t[n - 1] != '\n' || headerLine(Arrays.copyOf(t, n), 0).orElseThrow().length != n - 1) {
-            throw new BadHeaderFrame("corrupt Zstandard session log: first frame is not exactly one header line");
+            throw new BadHeaderFrame("first frame is not exactly one header line");
         }
         return Optional.of(Arrays.copyOf(t, n - 1));
     }
