@@ -38,7 +38,13 @@ final class ListCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        SessionHome h = home.resolve();
+        SessionHome h;
+        try {
+            if (cwd != null && cwd.isBlank()) throw new CliProblem(ExitCodes.USAGE, Texts.get("list.blankCwd"));
+            h = home.resolve();
+        } catch (CliProblem p) {
+            return Problems.report(err, p);
+        }
         Path root = h.sessionsRoot();
         List<StoredSession> sessions;
         try {
@@ -47,12 +53,9 @@ final class ListCommand implements Callable<Integer> {
             }
             sessions = SessionStore.detect(root).list();
         } catch (CliProblem p) {
-            err.println(Texts.error(p.getMessage()));
-            return p.exitCode();
+            return Problems.report(err, p);
         } catch (IOException e) {
-            CliProblem p = Problems.of(e, m -> Texts.get("list.cannotList", root, m));
-            err.println(Texts.error(p.getMessage()));
-            return p.exitCode();
+            return Problems.report(err, Problems.of(e, m -> Texts.get("list.cannotList", root, m)));
         }
         if (cwd != null) {
             String wanted = Path.of(cwd).toAbsolutePath().normalize().toString();

@@ -82,12 +82,9 @@ final class ShowCommand implements Callable<Integer> {
             out.flush();
             return report(err, r, turns, foldProblem[0]);
         } catch (CliProblem p) {
-            err.println(Texts.error(p.getMessage()));
-            return p.exitCode();
+            return Problems.report(err, p);
         } catch (IOException e) {
-            CliProblem p = Problems.of(e);
-            err.println(Texts.error(p.getMessage()));
-            return p.exitCode();
+            return Problems.report(err, Problems.of(e));
         }
     }
 
