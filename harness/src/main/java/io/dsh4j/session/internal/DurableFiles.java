@@ -13,6 +13,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The file mechanics of DSH's writer (§1.7): directories created {@code 0700} with their parents
@@ -46,6 +48,7 @@ public final class DurableFiles {
     private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Logger LOG = LoggerFactory.getLogger(DurableFiles.class);
 
     private final ChannelWriter writer;
 
@@ -110,8 +113,9 @@ public final class DurableFiles {
         syncDirectory(dir);
         try {
             Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
+        } catch (IOException e) {
             // published and durable already; a leftover temp link is harmless and ignored by discovery
+            LOG.warn("session log {} published, but its temp name {} could not be removed: {}", target, temp, e.toString());
         }
     }
 
