@@ -13,7 +13,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Set;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -48,7 +47,6 @@ public final class DurableFiles {
     private static final Set<PosixFilePermission> DIR_MODE = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> FILE_MODE = PosixFilePermissions.fromString("rw-------");
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final Logger LOG = LoggerFactory.getLogger(DurableFiles.class);
 
     private final ChannelWriter writer;
 
@@ -115,7 +113,9 @@ public final class DurableFiles {
             Files.deleteIfExists(temp);
         } catch (IOException e) {
             // published and durable already; a leftover temp link is harmless and ignored by discovery
-            LOG.warn("session log {} published, but its temp name {} could not be removed: {}", target, temp, e.toString());
+            // (the logger is looked up only here, so a library user without an SLF4J provider hears nothing otherwise)
+            LoggerFactory.getLogger(DurableFiles.class)
+                    .warn("session log {} published, but its temp name {} could not be removed: {}", target, temp, e.toString());
         }
     }
 
