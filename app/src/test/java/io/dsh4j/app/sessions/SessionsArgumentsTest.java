@@ -13,10 +13,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,23 +24,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * that lists the exit codes, arguments that make no sense, and error lines that say what is wrong
  * and where once.
  */
+@ExtendWith(EnglishLocale.class)
 class SessionsArgumentsTest {
 
     static final Path DAMAGED = Corpus.damagedDir();
 
     @TempDir Path home;
-    private Locale before;
-
-    @BeforeEach
-    void english() {
-        before = Locale.getDefault();
-        Locale.setDefault(Locale.ENGLISH);
-    }
-
-    @AfterEach
-    void restoreLocale() {
-        Locale.setDefault(before);
-    }
 
     @ParameterizedTest(name = "dsh4j sessions {0} --help")
     @ValueSource(strings = {"", "list", "show", "stats", "verify"})
