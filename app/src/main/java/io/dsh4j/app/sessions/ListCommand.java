@@ -83,7 +83,7 @@ final class ListCommand implements Callable<Integer> {
         SessionHeader h = s.header();
         ObjectNode o = JSON.createObjectNode().put("id", h.id()).put("createdAt", h.createdAt());
         if (h.cwd() != null) o.put("cwd", h.cwd());
-        if (h.parentSession() != null) o.put("parentSession", h.parentSession());
+        if (h.isChild()) o.put("parentSession", h.parentSession());
         o.put("path", s.path().toString());
         return o.toString();
     }
@@ -96,7 +96,7 @@ final class ListCommand implements Callable<Integer> {
             SessionHeader h = s.header();
             String created = Instant.ofEpochMilli(h.createdAt()).toString().replaceFirst("\\.\\d+Z$", "Z");
             String where = h.cwd() == null ? "-" : h.cwd();
-            if (h.parentSession() != null) where += "  " + Texts.get("list.childOf", h.parentSession());
+            if (h.isChild()) where += "  " + Texts.get("list.childOf", h.parentSession());
             out.printf(format, s.id(), created, where);
         }
         out.println(sessions.size() == 1 ? Texts.get("list.count.one") : Texts.get("list.count.many", Integer.toString(sessions.size())));

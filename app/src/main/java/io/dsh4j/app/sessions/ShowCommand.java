@@ -124,7 +124,7 @@ final class ShowCommand implements Callable<Integer> {
     private static String title(SessionHeader h, Path file) {
         StringBuilder s = new StringBuilder(Texts.get("show.title", h.id(), Instant.ofEpochMilli(h.createdAt()).toString()));
         if (h.cwd() != null) s.append(Texts.get("show.titleCwd", h.cwd()));
-        if (h.parentSession() != null) s.append(Texts.get("show.titleChild", h.parentSession()));
+        if (h.isChild()) s.append(Texts.get("show.titleChild", h.parentSession()));
         return s.append("\n").append(file).append("\n").toString();
     }
 
