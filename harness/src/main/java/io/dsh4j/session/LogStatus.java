@@ -2,7 +2,9 @@ package io.dsh4j.session;
 
 /**
  * How reading a session log ended (§1.8). Offsets are bytes of the file as stored (for a zstd log,
- * the compressed file); messages name what is wrong.
+ * the compressed file; damage is reported at the start of the frame holding it); reasons name what
+ * is wrong and, where it helps, the line, but never repeat the offset. Immutable values; reasons
+ * are never {@code null}.
  */
 public sealed interface LogStatus {
 

@@ -10,9 +10,8 @@ import io.dsh4j.session.event.SessionHeader;
  *
  * <p>Called on the reading thread. An exception thrown here ends the read and propagates. When the
  * read ends {@link LogStatus.Corrupt corrupt} or {@link LogStatus.Refused refused}, the events
- * handed over are the prefix before the problem (for a zstd frame larger than
- * {@code StoreLimits.MAX_PENDING_FRAME_BYTES}, possibly some of the failing frame too): treat them
- * as untrusted.
+ * handed over are the prefix before the problem (for a zstd frame holding more than 16 MiB of
+ * text, possibly some of the failing frame too): treat them as untrusted.
  */
 @FunctionalInterface
 public interface SessionLogVisitor {

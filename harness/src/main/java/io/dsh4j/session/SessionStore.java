@@ -2,6 +2,7 @@ package io.dsh4j.session;
 
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionHeader;
+import io.dsh4j.session.event.SessionLogException;
 import io.dsh4j.session.event.StorageCodec;
 import io.dsh4j.session.internal.DurableFiles;
 import io.dsh4j.session.internal.HeaderProbe;
@@ -83,10 +84,12 @@ public final class SessionStore {
         return new SessionStore(root, encoding, mode);
     }
 
+    /** The absolute, normalised sessions root (it need not exist). */
     public Path root() {
         return root;
     }
 
+    /** The encoding this store reads and writes. */
     public LogEncoding encoding() {
         return encoding;
     }
@@ -233,14 +236,14 @@ public final class SessionStore {
         try {
             first = HeaderProbe.firstRecord(log, encoding == LogEncoding.ZSTD);
         } catch (HeaderProbe.BadHeaderFrame e) {
-            throw new SessionStoreException("session log " + log + ": " + e.getMessage() + " (at byte 0)", log, 0, e);
+            throw new SessionStoreException("corrupt session log " + log + ": " + e.getMessage(), log, 0, e);
         }
         if (first.isEmpty()) return Optional.empty();
         try {
             byte[] line = first.get();
             return Optional.of(SessionHeader.parse(line, 0, line.length, readOptions.mode()));
-        } catch (RuntimeException notAHeader) {
-            return Optional.empty();
+        } catch (SessionLogException notAHeader) {
+            return Optional.empty(); // DSH lists only valid headers of this format version and skips the rest
         }
     }
 
@@ -259,8 +262,16 @@ public final class SessionStore {
                 + (header.cwd() == null ? "(none)" : "\"" + header.cwd() + "\"") + " identify " + expected, log, 0, null);
     }
 
+    /** The project directories under {@code root}, sorted; none when the root does not exist. */
     private static List<Path> projectDirs(Path root) throws IOException {
-        return directories(root, true);
+        List<Path> out = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(root, Files::isDirectory)) {
+            entries.forEach(out::add);
+        } catch (NoSuchFileException e) {
+            return List.of();
+        }
+        out.sort(null);
+        return out;
     }
 
     /** Session directories of a project; a log file lying directly in it is the legacy flat layout. */
@@ -274,18 +285,6 @@ public final class SessionStore {
                 }
                 if (Files.isDirectory(p)) out.add(p);
             }
-        }
-        out.sort(null);
-        return out;
-    }
-
-    private static List<Path> directories(Path dir, boolean missingIsEmpty) throws IOException {
-        List<Path> out = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, Files::isDirectory)) {
-            entries.forEach(out::add);
-        } catch (NoSuchFileException e) {
-            if (missingIsEmpty) return List.of();
-            throw e;
         }
         out.sort(null);
         return out;

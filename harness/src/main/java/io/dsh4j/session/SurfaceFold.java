@@ -9,10 +9,8 @@ import io.dsh4j.session.event.InvalidEventException;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SurfaceOp;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -183,12 +181,5 @@ public final class SurfaceFold {
             case EventPayload.ToolResult p -> p.message();
             default -> null;
         };
-    }
-
-    /** Seq → current surface event (convenience for renderers). */
-    public Map<Long, SessionEvent> bySeq() {
-        Map<Long, SessionEvent> out = new HashMap<>();
-        for (SessionEvent e : nodes) out.put(e.seq(), e);
-        return out;
     }
 }

@@ -174,6 +174,21 @@ class SessionLogProperties {
         }
     }
 
+    @Property(tries = 100)
+    void a_flipped_byte_never_changes_an_event_handed_over_from_a_checksum_verified_frame(
+            @ForAll("sessions") @Size(min = 1) List<SessionEvent> events, @ForAll("batchSizes") List<Integer> sizes,
+            @ForAll @IntRange(min = 0, max = 1_000_000) int position, @ForAll @IntRange(min = 1, max = 255) int mask)
+            throws IOException {
+        Written w = write(events, sizes, LogEncoding.ZSTD);
+        byte[] bytes = Files.readAllBytes(w.path());
+        bytes[position % bytes.length] ^= (byte) mask;
+        SessionLog log = readInMemory(bytes);
+        long fromTornFrame = log.status() instanceof LogStatus.Torn t ? t.recoveredEvents() : 0;
+        int verified = (int) (log.events().size() - fromTornFrame);
+        assertThat(verified).isBetween(0, events.size());
+        assertThat(lines(log.events().subList(0, verified))).as(log.status().describe()).isEqualTo(lines(events.subList(0, verified)));
+    }
+
     /** The reader's own scan over bytes in memory (the file-based entry point only adds opening the file). */
     static SessionLog readInMemory(byte[] zstdLog) throws IOException {
         List<SessionEvent> out = new ArrayList<>();

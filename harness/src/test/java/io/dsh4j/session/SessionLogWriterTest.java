@@ -170,7 +170,8 @@ class SessionLogWriterTest {
         SessionLogWriter w = SessionLogWriter.create(root, HEADER, LogEncoding.ZSTD);
         w.append(turn(0, 1));
         w.append(turn(7, 2));
-        w.append(List.of(SessionEvent.of("session/title", 14, 30, JsJson.nodes().objectNode().put("title", "émoji 😀 \"q\" \n"))));
+        SessionEvent title = SessionEvent.of("session/title", 14, 30, JsJson.nodes().objectNode().put("title", "émoji 😀 \"q\" \n"));
+        w.append(List.of(title));
         Process p = new ProcessBuilder("zstd", "-d", "-c", "-q", w.path().toString()).redirectErrorStream(false).start();
         byte[] decoded = p.getInputStream().readAllBytes();
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -180,6 +181,15 @@ class SessionLogWriterTest {
         assertThat(r.status()).isEqualTo(new LogStatus.Ok());
         assertThat(decoded).isEqualTo(ours.toByteArray());
         assertThat(new String(decoded, java.nio.charset.StandardCharsets.UTF_8)).startsWith(HEADER.encode() + "\n");
+
+        // the tool's text, stored as a raw log, reads back to exactly the events written
+        Path asRaw = Files.write(root.resolve("decoded-by-zstd.jsonl"), decoded);
+        SessionLog back = SessionLogReader.read(asRaw);
+        assertThat(back.status()).isEqualTo(new LogStatus.Ok());
+        List<SessionEvent> written = new ArrayList<>(turn(0, 1));
+        written.addAll(turn(7, 2));
+        written.add(title);
+        assertThat(lines(back.events())).isEqualTo(lines(written));
     }
 
     static boolean zstdToolPresent() {

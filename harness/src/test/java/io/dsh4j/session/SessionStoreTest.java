@@ -64,6 +64,26 @@ class SessionStoreTest {
     }
 
     @Test
+    void listing_reads_header_frames_only_and_validates_the_header_fields() throws IOException {
+        // given: a log whose event frames are garbage, a header of another format version, one without delegationDepth
+        SessionStore s = store();
+        StoredSession damaged = write(s, "damaged-later", 5, "/p");
+        Files.write(damaged.path(), "not a zstd frame at all".getBytes(), java.nio.file.StandardOpenOption.APPEND);
+        Path newer = root.resolve("--p--/newer/session.jsonl.zstd");
+        Files.createDirectories(newer.getParent());
+        Files.write(newer, ZstdFrameEncoder.encode(SessionHeader.create("newer", 9, "/p").encode()
+                .replace("\"version\":0", "\"version\":1").concat("\n").getBytes()));
+        Path noDepth = root.resolve("--p--/old/session.jsonl.zstd");
+        Files.createDirectories(noDepth.getParent());
+        Files.write(noDepth, ZstdFrameEncoder.encode("{\"type\":\"session\",\"version\":0,\"id\":\"old\",\"createdAt\":1,\"cwd\":\"/p\"}\n".getBytes()));
+
+        // when / then: the damage after the header frame is not seen; headers DSH would refuse are skipped
+        assertThat(s.list()).extracting(StoredSession::id).containsExactly("damaged-later");
+        assertThat(s.reading(SessionHeader.Mode.FIXTURE).list()).extracting(StoredSession::id).containsExactly("damaged-later", "old");
+        assertThat(SessionLogReader.read(damaged.path()).status()).isInstanceOf(LogStatus.Corrupt.class);
+    }
+
+    @Test
     void a_complete_header_frame_that_fails_validation_is_an_error_naming_the_path() throws IOException {
         Path bad = root.resolve("--p--/bad/session.jsonl.zstd");
         Files.createDirectories(bad.getParent());

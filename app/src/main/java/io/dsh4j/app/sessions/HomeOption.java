@@ -9,7 +9,9 @@ final class HomeOption {
     @Option(names = "--home", paramLabel = "DIR")
     String home;
 
-    SessionHome resolve() {
+    /** The home: {@code --home}, else {@code DSH_HOME}, else {@code ~/.dsh}. @throws CliProblem (usage) for an empty {@code --home} */
+    SessionHome resolve() throws CliProblem {
+        if (home != null && home.isBlank()) throw new CliProblem(io.dsh4j.app.ExitCodes.USAGE, Texts.get("home.blank"));
         return SessionHome.resolve(home);
     }
 }

@@ -38,7 +38,13 @@ final class ListCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        SessionHome h = home.resolve();
+        SessionHome h;
+        try {
+            if (cwd != null && cwd.isBlank()) throw new CliProblem(ExitCodes.USAGE, Texts.get("list.blankCwd"));
+            h = home.resolve();
+        } catch (CliProblem p) {
+            return Problems.report(err, p);
+        }
         Path root = h.sessionsRoot();
         List<StoredSession> sessions;
         try {
@@ -47,12 +53,9 @@ final class ListCommand implements Callable<Integer> {
             }
             sessions = SessionStore.detect(root).list();
         } catch (CliProblem p) {
-            err.println(Texts.error(p.getMessage()));
-            return p.exitCode();
+            return Problems.report(err, p);
         } catch (IOException e) {
-            CliProblem p = Problems.of(e, m -> Texts.get("list.cannotList", root, m));
-            err.println(Texts.error(p.getMessage()));
-            return p.exitCode();
+            return Problems.report(err, Problems.of(e, m -> Texts.get("list.cannotList", root, m)));
         }
         if (cwd != null) {
             String wanted = Path.of(cwd).toAbsolutePath().normalize().toString();
@@ -80,7 +83,7 @@ final class ListCommand implements Callable<Integer> {
         SessionHeader h = s.header();
         ObjectNode o = JSON.createObjectNode().put("id", h.id()).put("createdAt", h.createdAt());
         if (h.cwd() != null) o.put("cwd", h.cwd());
-        if (h.parentSession() != null) o.put("parentSession", h.parentSession());
+        if (h.isChild()) o.put("parentSession", h.parentSession());
         o.put("path", s.path().toString());
         return o.toString();
     }
@@ -93,7 +96,7 @@ final class ListCommand implements Callable<Integer> {
             SessionHeader h = s.header();
             String created = Instant.ofEpochMilli(h.createdAt()).toString().replaceFirst("\\.\\d+Z$", "Z");
             String where = h.cwd() == null ? "-" : h.cwd();
-            if (h.parentSession() != null) where += "  " + Texts.get("list.childOf", h.parentSession());
+            if (h.isChild()) where += "  " + Texts.get("list.childOf", h.parentSession());
             out.printf(format, s.id(), created, where);
         }
         out.println(sessions.size() == 1 ? Texts.get("list.count.one") : Texts.get("list.count.many", Integer.toString(sessions.size())));

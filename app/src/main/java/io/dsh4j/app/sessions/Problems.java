@@ -3,6 +3,7 @@ package io.dsh4j.app.sessions;
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.session.SessionStoreException;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -36,5 +37,26 @@ final class Problems {
     /** As {@link #of(IOException, java.util.function.UnaryOperator)} for a failure on a named input. */
     static CliProblem of(IOException e) {
         return of(e, m -> m);
+    }
+
+    /** Prints the problem as one error line on {@code err}; returns its exit code. */
+    static int report(PrintWriter err, CliProblem p) {
+        err.println(Texts.error(p.getMessage()));
+        return p.exitCode();
+    }
+
+    /** The exit code of a run that met both outcomes: input unavailable outranks usage, which outranks a problem found. */
+    static int worse(int a, int b) {
+        return rank(b) > rank(a) ? b : a;
+    }
+
+    private static int rank(int code) {
+        return switch (code) {
+            case ExitCodes.OK -> 0;
+            case ExitCodes.PROBLEM_FOUND -> 1;
+            case ExitCodes.USAGE -> 2;
+            case ExitCodes.INPUT_UNAVAILABLE -> 3;
+            default -> 4;
+        };
     }
 }

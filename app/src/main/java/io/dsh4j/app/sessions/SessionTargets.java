@@ -23,6 +23,7 @@ final class SessionTargets {
     private SessionTargets() {}
 
     static Path resolve(String arg, SessionHome home) throws CliProblem {
+        if (arg.isBlank()) throw new CliProblem(ExitCodes.USAGE, Texts.get("target.blank"));
         Optional<Path> asPath = existingPath(arg);
         if (asPath.isPresent()) return fileOf(asPath.get());
         if (looksLikePath(arg)) throw new CliProblem(ExitCodes.INPUT_UNAVAILABLE, Texts.get("target.noSuchFile", arg));

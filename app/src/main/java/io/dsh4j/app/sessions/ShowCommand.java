@@ -50,44 +50,50 @@ final class ShowCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             Path file = SessionTargets.resolve(target, home.resolve());
-            SurfaceFold fold = new SurfaceFold();
-            List<SessionEvent> inLogOrder = new ArrayList<>();
-            CrashRepair.Tracker turns = new CrashRepair.Tracker();
-            SessionHeader[] header = {null};
-            String[] foldProblem = {null};
-            LogReadResult r = SessionLogReader.stream(file, read.options(), new SessionLogVisitor() {
-                @Override
-                public void header(SessionHeader h) {
-                    header[0] = h;
-                }
-
-                @Override
-                public void event(SessionEvent e) {
-                    turns.accept(e);
-                    if (e.isSurfaceType()) inLogOrder.add(e);
-                    if (foldProblem[0] != null) return;
-                    try {
-                        fold.accept(e);
-                    } catch (SessionLogException x) {
-                        foldProblem[0] = x.getMessage();
-                    }
-                }
-            });
-            if (header[0] != null && !json) out.println(title(header[0], file));
-            if (foldProblem[0] != null && !json) {
+            Surface surface = new Surface();
+            LogReadResult r = SessionLogReader.stream(file, read.options(), surface);
+            if (surface.header != null && !json) out.println(title(surface.header, file));
+            if (surface.foldProblem != null && !json) {
                 out.println(Texts.get("show.logOrder") + "\n");
             }
-            int shown = print(out, foldProblem[0] == null ? fold.nodes() : inLogOrder);
-            if (!json && shown == 0 && header[0] != null) out.println(Texts.get("show.noMessages"));
+            int shown = print(out, surface.foldProblem == null ? surface.fold.nodes() : surface.inLogOrder);
+            if (!json && shown == 0 && surface.header != null) out.println(Texts.get("show.noMessages"));
             out.flush();
-            return report(err, r, turns, foldProblem[0]);
+            return report(err, r, surface.turns, surface.foldProblem);
         } catch (CliProblem p) {
-            err.println(Texts.error(p.getMessage()));
-            return p.exitCode();
+            return Problems.report(err, p);
         } catch (IOException e) {
-            CliProblem p = Problems.of(e);
-            err.println(Texts.error(p.getMessage()));
-            return p.exitCode();
+            return Problems.report(err, Problems.of(e));
+        }
+    }
+
+    /**
+     * Collects what {@code show} prints while the log streams by: the header, the surface (DSH's fold),
+     * the surface events in log order in case the fold breaks (the first broken rule is kept), and
+     * whether the last turn is still open.
+     */
+    private static final class Surface implements SessionLogVisitor {
+        SessionHeader header;
+        final SurfaceFold fold = new SurfaceFold();
+        final List<SessionEvent> inLogOrder = new ArrayList<>();
+        final CrashRepair.Tracker turns = new CrashRepair.Tracker();
+        String foldProblem;
+
+        @Override
+        public void header(SessionHeader h) {
+            header = h;
+        }
+
+        @Override
+        public void event(SessionEvent e) {
+            turns.accept(e);
+            if (e.isSurfaceType()) inLogOrder.add(e);
+            if (foldProblem != null) return;
+            try {
+                fold.accept(e);
+            } catch (SessionLogException x) {
+                foldProblem = x.getMessage();
+            }
         }
     }
 
@@ -118,7 +124,7 @@ final class ShowCommand implements Callable<Integer> {
     private static String title(SessionHeader h, Path file) {
         StringBuilder s = new StringBuilder(Texts.get("show.title", h.id(), Instant.ofEpochMilli(h.createdAt()).toString()));
         if (h.cwd() != null) s.append(Texts.get("show.titleCwd", h.cwd()));
-        if (h.parentSession() != null) s.append(Texts.get("show.titleChild", h.parentSession()));
+        if (h.isChild()) s.append(Texts.get("show.titleChild", h.parentSession()));
         return s.append("\n").append(file).append("\n").toString();
     }
 

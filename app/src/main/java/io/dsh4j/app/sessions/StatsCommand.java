@@ -49,22 +49,19 @@ final class StatsCommand implements Callable<Integer> {
                 Row row = summarise(SessionTargets.resolve(target, home.resolve()));
                 if (row.status() instanceof LogStatus.Corrupt c) {
                     err.println(Texts.error(Texts.get("stats.partial", row.path(), c.describe())));
-                    exit = VerifyCommand.worse(exit, ExitCodes.PROBLEM_FOUND);
+                    exit = Problems.worse(exit, ExitCodes.PROBLEM_FOUND);
                 }
                 if (row.totals() == null) {
                     err.println(Texts.error(row.path() + ": " + row.status().describe()));
-                    exit = VerifyCommand.worse(exit, ExitCodes.PROBLEM_FOUND);
+                    exit = Problems.worse(exit, ExitCodes.PROBLEM_FOUND);
                     continue;
                 }
                 if (json) out.println(jsonLine(row));
                 else rows.add(row);
             } catch (CliProblem p) {
-                err.println(Texts.error(p.getMessage()));
-                exit = VerifyCommand.worse(exit, p.exitCode());
+                exit = Problems.worse(exit, Problems.report(err, p));
             } catch (IOException e) {
-                CliProblem p = Problems.of(e);
-                err.println(Texts.error(p.getMessage()));
-                exit = VerifyCommand.worse(exit, p.exitCode());
+                exit = Problems.worse(exit, Problems.report(err, Problems.of(e)));
             }
         }
         if (!json && !rows.isEmpty()) table(out, rows);

@@ -34,32 +34,14 @@ final class VerifyCommand implements Callable<Integer> {
                 Path file = SessionTargets.resolve(target, home.resolve());
                 LogReadResult r = SessionLogReader.stream(file, read.options(), e -> { });
                 out.println(r.describe());
-                if (!r.status().readable()) exit = worse(exit, ExitCodes.PROBLEM_FOUND);
+                if (!r.status().readable()) exit = Problems.worse(exit, ExitCodes.PROBLEM_FOUND);
             } catch (CliProblem p) {
-                err.println(Texts.error(p.getMessage()));
-                exit = worse(exit, p.exitCode());
+                exit = Problems.worse(exit, Problems.report(err, p));
             } catch (IOException e) {
-                CliProblem p = Problems.of(e);
-                err.println(Texts.error(p.getMessage()));
-                exit = worse(exit, p.exitCode());
+                exit = Problems.worse(exit, Problems.report(err, Problems.of(e)));
             }
         }
         out.flush();
         return exit;
-    }
-
-    /** Input unavailable outranks a problem found, which outranks success. */
-    static int worse(int a, int b) {
-        return rank(b) > rank(a) ? b : a;
-    }
-
-    private static int rank(int code) {
-        return switch (code) {
-            case ExitCodes.OK -> 0;
-            case ExitCodes.PROBLEM_FOUND -> 1;
-            case ExitCodes.USAGE -> 2;
-            case ExitCodes.INPUT_UNAVAILABLE -> 3;
-            default -> 4;
-        };
     }
 }

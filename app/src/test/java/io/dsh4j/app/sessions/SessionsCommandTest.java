@@ -24,15 +24,14 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code dsh4j sessions} commands over homes, corpus logs, and corrupt, truncated, huge and hostile input. */
+@ExtendWith(EnglishLocale.class)
 class SessionsCommandTest {
-
 
     static CliRun run(String... args) {
         return CliRun.of(args);
@@ -42,18 +41,6 @@ class SessionsCommandTest {
     static final Path DAMAGED = Corpus.damagedDir();
 
     @TempDir Path home;
-    private Locale before;
-
-    @BeforeEach
-    void english() {
-        before = Locale.getDefault();
-        Locale.setDefault(Locale.ENGLISH);
-    }
-
-    @AfterEach
-    void restoreLocale() {
-        Locale.setDefault(before);
-    }
 
     /** A home with three sessions in two projects, written by dsh4j. */
     SessionStore populate() throws IOException {

@@ -36,6 +36,8 @@ public final class JsJson {
 
     private static final Map<JsonLimits, ObjectMapper> MAPPERS = new ConcurrentHashMap<>();
     private static final char[] HEX = "0123456789abcdef".toCharArray();
+    /** How Jackson lists the tokens a JSON value may start with; messages say "a JSON value" instead. */
+    private static final String JACKSON_VALUE_TOKENS = "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')";
 
     private JsJson() {}
 
@@ -110,9 +112,15 @@ public final class JsJson {
         if (e instanceof JsonProcessingException jpe) {
             long offset = jpe.getLocation() == null ? -1 : jpe.getLocation().getCharOffset();
             if (offset < 0 && jpe.getLocation() != null) offset = jpe.getLocation().getByteOffset();
-            return new JsonTextException("invalid JSON: " + jpe.getOriginalMessage(), offset, e);
+            return new JsonTextException("invalid JSON: " + plain(jpe.getOriginalMessage()), offset, e);
         }
         return new JsonTextException("unreadable JSON: " + e.getMessage(), -1, e);
+    }
+
+    /** Jackson's list of every token a value may start with, said in three words. */
+    private static String plain(String parserMessage) {
+        return parserMessage == null ? "unexpected input"
+                : parserMessage.replace(JACKSON_VALUE_TOKENS, "a JSON value");
     }
 
     /**

@@ -23,7 +23,7 @@ final class RecordDecoder {
 
     static CorruptRecordException unreadable(IOException e) {
         JsonTextException j = JsJson.wrap(e);
-        return new CorruptRecordException(j.getMessage() + (j.offset() >= 0 ? " (at offset " + j.offset() + ")" : ""),
+        return new CorruptRecordException(j.getMessage() + (j.offset() >= 0 ? ", at offset " + j.offset() + " of the line" : ""),
                 null, -1, null, e);
     }
 

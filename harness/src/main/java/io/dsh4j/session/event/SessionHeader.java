@@ -76,7 +76,7 @@ public record SessionHeader(int version, String id, long createdAt, String cwd, 
         try {
             node = JsJson.parse(line, JsonLimits.DEFAULTS);
         } catch (JsonTextException e) {
-            throw new SessionHeaderException("header line is not valid JSON (" + e.getMessage() + ")", null, e);
+            throw notJson(e);
         }
         return fromTree(node, mode);
     }
@@ -92,9 +92,15 @@ public record SessionHeader(int version, String id, long createdAt, String cwd, 
         try {
             node = JsJson.parse(buf, offset, length, JsonLimits.DEFAULTS);
         } catch (JsonTextException e) {
-            throw new SessionHeaderException("header line is not valid JSON (" + e.getMessage() + ")", null, e);
+            throw notJson(e);
         }
         return fromTree(node, mode);
+    }
+
+    private static SessionHeaderException notJson(JsonTextException e) {
+        String m = e.getMessage();
+        String prefix = "invalid JSON: ";
+        return new SessionHeaderException("not valid JSON: " + (m.startsWith(prefix) ? m.substring(prefix.length()) : m), null, e);
     }
 
     /** Validates a parsed header line object (see {@link #parse}). */
@@ -119,8 +125,8 @@ public record SessionHeader(int version, String id, long createdAt, String cwd, 
             throw new SessionHeaderException("version must be a number", "version", null);
         }
         if (node.has("sandboxMode") || node.has("approvalPolicy")) {
-            throw new SessionHeaderException("session header uses retired policy baseline fields",
-                    node.has("sandboxMode") ? "sandboxMode" : "approvalPolicy", null);
+            String retired = node.has("sandboxMode") ? "sandboxMode" : "approvalPolicy";
+            throw new SessionHeaderException("it carries retired policy baseline fields (" + retired + ")", retired, null);
         }
         String id = string(node, "id", true);
         long createdAt = nonNegative(node, "createdAt");

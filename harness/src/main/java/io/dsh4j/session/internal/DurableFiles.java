@@ -13,6 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Set;
+import org.slf4j.LoggerFactory;
 
 /**
  * The file mechanics of DSH's writer (§1.7): directories created {@code 0700} with their parents
@@ -110,8 +111,11 @@ public final class DurableFiles {
         syncDirectory(dir);
         try {
             Files.deleteIfExists(temp);
-        } catch (IOException ignored) {
+        } catch (IOException e) {
             // published and durable already; a leftover temp link is harmless and ignored by discovery
+            // (the logger is looked up only here, so a library user without an SLF4J provider hears nothing otherwise)
+            LoggerFactory.getLogger(DurableFiles.class)
+                    .warn("session log {} published, but its temp name {} could not be removed: {}", target, temp, e.toString());
         }
     }
 

@@ -73,7 +73,7 @@ final class FrameDecoder implements AutoCloseable {
                 if (!src.hasRemaining() && n < out.length) return true;
             }
         } catch (ZstdException e) {
-            failure = e.getMessage();
+            failure = reason(e);
             return true;
         }
     }
@@ -99,7 +99,7 @@ final class FrameDecoder implements AutoCloseable {
         try {
             n = ctx.decompressByteArray(whole, 0, (int) size, src, off, len);
         } catch (ZstdException e) {
-            failure = e.getMessage();
+            failure = reason(e);
             return true;
         }
         if (n != size) {
@@ -109,6 +109,16 @@ final class FrameDecoder implements AutoCloseable {
         done = true;
         clean = true;
         return n == 0 || sink.text(whole, 0, n);
+    }
+
+    /**
+     * zstd's reason, to continue a sentence: its messages start with a capital ("Data corruption
+     * detected"), which is lowered unless the first word is an acronym.
+     */
+    private static String reason(ZstdException e) {
+        String s = e.getMessage() == null ? "zstd error " + e.getErrorCode() : e.getMessage();
+        if (s.length() < 2 || !Character.isLowerCase(s.charAt(1))) return s;
+        return Character.toLowerCase(s.charAt(0)) + s.substring(1);
     }
 
     /** Gives up the current frame: the next one starts from a reset context. */

@@ -34,20 +34,19 @@ public final class HeaderProbe {
      */
     public static Optional<byte[]> firstRecord(Path file, boolean zstd) throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
-            byte[] content = new byte[0];
+            GrowableBytes content = new GrowableBytes(StoreLimits.MAX_HEADER_BYTES);
             ByteBuffer chunk = ByteBuffer.allocate(StoreLimits.HEADER_READ_CHUNK);
             for (;;) {
                 chunk.clear();
                 int n = ch.read(chunk);
                 if (n < 0) return Optional.empty();
-                int old = content.length;
-                if (old + n > StoreLimits.MAX_HEADER_BYTES) {
-                    if (zstd) throw new BadHeaderFrame("header frame is longer than " + StoreLimits.MAX_HEADER_BYTES + " bytes");
-                    throw new BadHeaderFrame("header line is longer than " + StoreLimits.MAX_HEADER_BYTES + " bytes");
+                int old = content.size();
+                if (!content.append(chunk.array(), 0, n)) {
+                    throw new BadHeaderFrame((zstd ? "header frame" : "header line") + " is longer than "
+                            + StoreLimits.MAX_HEADER_BYTES + " bytes");
                 }
-                content = Arrays.copyOf(content, old + n);
-                System.arraycopy(chunk.array(), 0, content, old, n);
-                Optional<byte[]> found = zstd ? headerFrame(content) : headerLine(content, old);
+                byte[] bytes = content.array();
+                Optional<byte[]> found = zstd ? headerFrame(bytes, content.size()) : headerLine(bytes, old, content.size());
                 if (found != null) return found;
             }
         }
@@ -87,20 +86,19 @@ public final class HeaderProbe {
         }
     }
 
-    /** {@code null} while more bytes are needed. */
-    private static Optional<byte[]> headerLine(byte[] content, int from) {
-        for (int i = from; i < content.length; i++) {
-            if (content[i] == '\n') return Optional.of(Arrays.copyOf(content, i));
-        }
-        return null;
+    /** The first line of {@code content[0, length)}, looking for its newline from {@code from}; {@code null} while more bytes are needed. */
+    private static Optional<byte[]> headerLine(byte[] content, int from, int length) {
+        int nl = Newlines.indexOf(content, from, length);
+        return nl < 0 ? null : Optional.of(Arrays.copyOf(content, nl));
     }
 
-    private static Optional<byte[]> headerFrame(byte[] content) throws BadHeaderFrame {
+    /** The header line of the first frame of {@code content[0, length)}; {@code null} while that frame is incomplete. */
+    private static Optional<byte[]> headerFrame(byte[] content, int length) throws BadHeaderFrame {
         ZstdFrameFormat.FrameScan scan;
         try {
-            scan = ZstdFrameFormat.scan(content, 0, content.length, 1);
+            scan = ZstdFrameFormat.scan(content, 0, length, 1);
         } catch (FrameStructureException e) {
-            throw new BadHeaderFrame("corrupt Zstandard session log: " + e.getMessage());
+            throw new BadHeaderFrame(e.getMessage());
         }
         if (scan.frames().isEmpty()) return null;
         int end = (int) scan.frames().get(0).end();
@@ -114,14 +112,14 @@ public final class HeaderProbe {
             });
             if (overflow[0]) throw new BadHeaderFrame("header frame decodes to more than " + StoreLimits.MAX_HEADER_BYTES + " bytes");
             if (decoder.failed() || !decoder.done()) {
-                throw new BadHeaderFrame("corrupt Zstandard session log: header frame failed validation"
-                        + (decoder.failed() ? " (" + decoder.failure() + ")" : ""));
+                throw new BadHeaderFrame("header frame failed validation"
+                        + (decoder.failed() ? ": " + decoder.failure() : ""));
             }
         }
         byte[] t = text.array();
         int n = text.size();
-        if (n == 0 || t[n - 1] != '\n' || headerLine(Arrays.copyOf(t, n), 0).orElseThrow().length != n - 1) {
-            throw new BadHeaderFrame("corrupt Zstandard session log: first frame is not exactly one header line");
+        if (n == 0 || Newlines.indexOf(t, 0, n) != n - 1) {
+            throw new BadHeaderFrame("first frame is not exactly one header line");
         }
         return Optional.of(Arrays.copyOf(t, n - 1));
     }

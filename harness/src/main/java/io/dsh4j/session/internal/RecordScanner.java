@@ -162,7 +162,7 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
         } catch (RecordRefusedException e) {
             verdict = new LogStatus.Refused(e.getMessage(), 0);
         } catch (MalformedRecordException e) {
-            verdict = new LogStatus.Corrupt("invalid header line: " + e.getMessage(), 0);
+            verdict = new LogStatus.Corrupt(e.getMessage(), 0);
         }
     }
 
@@ -197,13 +197,13 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
             }
             record = codec.decode(bytes, off, len, nextSeq);
         } catch (MalformedRecordException e) {
-            remember("unparsable record at line " + line + " (decoded byte " + lineStart + "): " + e.getMessage(), lineStart);
+            remember("unparsable record at line " + line + (e.location() == null ? "" : " (" + e.location() + ")") + ": "
+                    + e.getMessage(), lineStart);
             return;
         }
         long first = codec.firstSeq(record);
         if (first != nextSeq) {
-            remember("seq gap at line " + line + " (decoded byte " + lineStart + "): expected " + nextSeq + ", got " + first,
-                    lineStart);
+            remember("seq gap at line " + line + ": expected " + nextSeq + ", got " + first, lineStart);
             if (codec.containsTurnEnd(record)) turnEndAfterIssue();
             return;
         }
@@ -297,10 +297,10 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
             return verdict == null;
         }
         if (issue != null) {
-            verdict = new LogStatus.Corrupt(issue + ", inside the complete frame at byte " + start, start);
+            verdict = new LogStatus.Corrupt(issue + ", inside a complete frame", start);
         } else if (fragment.size() > 0 || fragmentOversize) {
-            verdict = new LogStatus.Corrupt("the complete frame at byte " + start
-                    + " does not end with a newline (a record is split across frames)", start);
+            verdict = new LogStatus.Corrupt("a complete frame does not end with a newline, so a record is split across frames",
+                    start);
         } else {
             release();
         }

@@ -36,8 +36,10 @@ public final class SessionRecordCodec implements RecordCodec<SessionHeader, Stor
             header = SessionHeader.parse(bytes, off, len, mode);
         } catch (UnsupportedFormatException e) {
             throw new RecordRefusedException(e.getMessage(), e);
-        } catch (RuntimeException e) {
+        } catch (SessionLogException e) {
             throw new MalformedRecordException(e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new MalformedRecordException("unreadable session header (" + e + ")", e);
         }
         decoder = new SessionLogDecoder(header, mode, limits);
         return header;
@@ -54,7 +56,7 @@ public final class SessionRecordCodec implements RecordCodec<SessionHeader, Stor
         try {
             return StorageCodec.decode(bytes, off, len, positionalSeq, limits);
         } catch (CorruptRecordException e) {
-            throw new MalformedRecordException(e.getMessage(), e);
+            throw new MalformedRecordException(e.problem(), e.location(), e);
         } catch (RuntimeException e) {
             throw new MalformedRecordException("undecodable record (" + e + ")", e);
         }

@@ -60,10 +60,7 @@ public final class ZstdFrameWalker {
             boolean go = decoder.decodeWhole(w.array(), w.offset(), whole, sink);
             w.skip(whole);
             if (!go) return new End.Stopped(w.position());
-            if (decoder.failed() || !decoder.done()) {
-                String why = decoder.failed() ? decoder.failure() : "decoder did not reach the end of the frame";
-                return new End.Corrupt("frame failed validation (" + why + ")", start);
-            }
+            if (decoder.failed() || !decoder.done()) return failedValidation(decoder, start);
             return sink.frameEnd(start, w.position()) ? null : new End.Stopped(w.position());
         }
         decoder.begin();
@@ -90,11 +87,14 @@ public final class ZstdFrameWalker {
             if (!w.request(ZstdFrameFormat.CHECKSUM)) return torn(w, decoder, sink, start);
             if (!feed(w, ZstdFrameFormat.CHECKSUM, decoder, sink)) return new End.Stopped(w.position());
         }
-        if (decoder.failed() || !decoder.done()) {
-            String why = decoder.failed() ? decoder.failure() : "decoder did not reach the end of the frame";
-            return new End.Corrupt("frame failed validation (" + why + ")", start);
-        }
+        if (decoder.failed() || !decoder.done()) return failedValidation(decoder, start);
         return sink.frameEnd(start, w.position()) ? null : new End.Stopped(w.position());
+    }
+
+    /** A complete frame whose decoding or checksum failed: corruption at the frame's start (§1.6). */
+    private static End failedValidation(FrameDecoder decoder, long start) {
+        String why = decoder.failed() ? decoder.failure() : "the decoder did not reach the end of the frame";
+        return new End.Corrupt("frame failed validation: " + why, start);
     }
 
     /**

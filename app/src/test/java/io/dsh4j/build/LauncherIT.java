@@ -1,0 +1,57 @@
+package io.dsh4j.build;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dsh4j.testkit.Corpus;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 2: "{@code bin/dsh4j --help} works right after the build command", and the README's main job
+ * runs from the distribution. Runs after {@code package} (the {@code distribution} surefire execution
+ * of {@code app/pom.xml}), against the real {@code app/target/dist} through the real launcher, in a
+ * process of its own with the user's home replaced by an empty folder.
+ */
+class LauncherIT {
+
+    @TempDir Path home;
+
+    Repo.Run dsh4j(String... args) {
+        Map<String, String> env = new HashMap<>();
+        env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        if (System.getenv("JAVA_HOME") != null) env.put("JAVA_HOME", System.getenv("JAVA_HOME"));
+        env.put("HOME", home.toString());
+        env.put("DSH4J_OPTS", "-Duser.home=" + home + " -Duser.language=en -Duser.country=US");
+        String[] command = new String[args.length + 1];
+        command[0] = Repo.root().resolve("bin/dsh4j").toString();
+        System.arraycopy(args, 0, command, 1, args.length);
+        return Repo.run(env, home, command);
+    }
+
+    @Test
+    void help_works_right_after_the_build_and_lists_the_commands_and_exit_codes() {
+        Repo.Run r = dsh4j("--help");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("Usage: dsh4j").contains("sessions").contains("Exit codes:").contains("70");
+        assertThat(r.err()).isEmpty();
+    }
+
+    @Test
+    void the_main_job_says_plainly_that_there_is_no_dsh_home() {
+        Repo.Run r = dsh4j("sessions", "list");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo("No DSH sessions: there is no DSH home at " + home.resolve(".dsh")
+                + " (set --home or DSH_HOME to use another one).\n");
+    }
+
+    @Test
+    void the_distribution_reads_zstd_logs_with_its_native_decoder() {
+        Path intact = Corpus.damagedDir().resolve("intact.jsonl.zstd");
+        Repo.Run r = dsh4j("sessions", "verify", intact.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(intact + ": ok\n");
+    }
+}
