@@ -1,6 +1,8 @@
 package io.dsh4j.app;
 
 import io.dsh4j.app.bench.BenchCommand;
+import io.dsh4j.app.health.HandoffCommand;
+import io.dsh4j.app.health.HealthCommand;
 import io.dsh4j.app.merge.MergeCommand;
 import io.dsh4j.app.profile.ProfileCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
@@ -20,6 +22,8 @@ import picocli.CommandLine.Command;
             MergeCommand.class,
             BenchCommand.class,
             ProfileCommand.class,
+            HealthCommand.class,
+            HandoffCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,70 @@
+package io.dsh4j.app.health;
+
+import io.dsh4j.attention.core.Figures;
+import io.dsh4j.attention.core.PriceFile;
+import io.dsh4j.attention.core.PriceTable;
+import io.dsh4j.attention.core.Texts;
+import io.dsh4j.session.SessionHome;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
+
+/**
+ * What the attention-health commands share: the home and its folders, the language, the clock
+ * instant and the effective price table. Immutable.
+ *
+ * @param home         the DSH home
+ * @param texts        the output language
+ * @param now          the instant that decides the price tier and the document's time
+ * @param prices       the price table ({@code prices.json} over the built-in one)
+ */
+record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
+
+    /** The plugin's data folder, {@code <home>/attention-health}. */
+    Path attentionDir() {
+        return home.resolve("attention-health");
+    }
+
+    /** The sessions root, {@code <home>/sessions}. */
+    Path sessionsRoot() {
+        return home.resolve("sessions");
+    }
+
+    /** The zone of local times in documents. */
+    ZoneId zone() {
+        return ZoneId.systemDefault();
+    }
+
+    /**
+     * The context from the command-line options.
+     *
+     * @throws IllegalArgumentException naming a bad {@code --lang} or {@code --now}
+     */
+    static CliContext of(String home, String lang, String now) {
+        Path dir = SessionHome.resolve(home).dir();
+        Texts texts = Texts.forTag(lang);
+        Instant instant;
+        try {
+            instant = now == null ? Instant.now() : Instant.parse(now);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(texts.get("cli.badNow", now));
+        }
+        return new CliContext(dir, texts, instant, PriceFile.load(dir.resolve("attention-health")));
+    }
+
+    /** en-US grouping, as the original printed numbers. */
+    static String grouped(double v) {
+        return Figures.grouped(v);
+    }
+
+    /** One decimal, half away from zero on the exact value ({@code toFixed(1)}). */
+    static String fixed1(double v) {
+        return Figures.fixed(v, 1);
+    }
+
+    /** JavaScript's {@code String(n)}. */
+    static String js(double v) {
+        return Figures.js(v);
+    }
+}

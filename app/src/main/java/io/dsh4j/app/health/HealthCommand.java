@@ -1,0 +1,239 @@
+package io.dsh4j.app.health;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dsh4j.app.ExitCodes;
+import io.dsh4j.attention.core.ColdFold;
+import io.dsh4j.attention.core.HealthCheck;
+import io.dsh4j.attention.core.HealthReport;
+import io.dsh4j.attention.core.PlanWording;
+import io.dsh4j.attention.core.SessionFacts;
+import io.dsh4j.attention.core.Texts;
+import io.dsh4j.attention.core.Thresholds;
+import io.dsh4j.session.LenientLogReader;
+import io.dsh4j.session.SessionStoreException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code dsh4j health}: the offline context-health self-check of a session (attention-health spec
+ * §1.9): score, level, advice and the signals behind them, from the session log alone — no model,
+ * no network. {@code --all} checks every session under the home, newest first, one at a time.
+ */
+@Command(name = "health", mixinStandardHelpOptions = true,
+        description = "Context-health self-check of a DSH session: score, level, advice, signals (no model, no network).")
+public final class HealthCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ID|PATH",
+            description = "A session id or unique part of one, a session directory or a log file (default: the newest session of the current directory).")
+    String target;
+
+
+    @Option(names = "--json", description = "Print JSON: one object (with --all, one object per line).")
+    boolean json;
+
+    @Option(names = "--all", description = "Check every session under the home, newest first.")
+    boolean all;
+
+
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        CliContext ctx;
+        try {
+            ctx = common.context();
+        } catch (IllegalArgumentException e) {
+            err.println("dsh4j health: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        if (all) return checkAll(ctx, out, err);
+        SessionLogs.Found found;
+        try {
+            found = SessionSelection.select(target, ctx.sessionsRoot(), Path.of("").toAbsolutePath(), ctx.texts(), err);
+        } catch (SessionSelection.Failure f) {
+            err.println("dsh4j health: " + f.getMessage());
+            return f.exitCode();
+        }
+        Checked c;
+        try {
+            c = check(found, ctx);
+        } catch (SessionStoreException e) {
+            err.println("dsh4j health: " + e.getMessage());
+            return ExitCodes.PROBLEM_FOUND;
+        } catch (IOException e) {
+            err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), e.getMessage()));
+            return ExitCodes.INPUT_UNAVAILABLE;
+        }
+        for (String problem : SessionLogs.problems(c.read(), found.size(), ctx.texts())) {
+            err.println("dsh4j health: " + found.file() + ": " + problem);
+        }
+        if (c.check() == null) return ExitCodes.PROBLEM_FOUND;
+        out.print(json ? jsonObject(c, ctx) + "\n" : text(c, ctx));
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private int checkAll(CliContext ctx, PrintWriter out, PrintWriter err) {
+        int skipped = 0;
+        for (SessionLogs.Found found : SessionLogs.list(ctx.sessionsRoot())) {
+            Checked c;
+            try {
+                c = check(found, ctx);
+            } catch (SessionStoreException e) {
+                err.println("dsh4j health: " + e.getMessage());
+                skipped++;
+                continue;
+            } catch (IOException e) {
+                err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), e.getMessage()));
+                skipped++;
+                continue;
+            }
+            for (String problem : SessionLogs.problems(c.read(), found.size(), ctx.texts())) {
+                err.println("dsh4j health: " + found.file() + ": " + problem);
+            }
+            if (c.check() == null) {
+                skipped++;
+                continue;
+            }
+            out.println(json ? jsonObject(c, ctx) : row(c));
+            out.flush();
+        }
+        return skipped == 0 ? ExitCodes.OK : ExitCodes.PROBLEM_FOUND;
+    }
+
+    /** A checked session: how it was read and the check ({@code null} when the log was too large to read). */
+    record Checked(SessionLogs.Found found, LenientLogReader.Result read, HealthCheck check) {}
+
+    /**
+     * Reads, folds and assesses one session.
+     *
+     * @throws SessionStoreException for a structurally invalid zstd log
+     * @throws IOException when the log cannot be read
+     */
+    static Checked check(SessionLogs.Found found, CliContext ctx) throws IOException {
+        ColdFold fold = ColdFold.forDocument();
+        LenientLogReader.Result read = SessionLogs.read(found.file(), fold::accept);
+        if (!SessionLogs.wasRead(read)) return new Checked(found, read, null);
+        SessionFacts x = fold.finish();
+        HealthCheck check = HealthCheck.assess(x, read.header(), found.generationTag(), ctx.now(), Thresholds.DEFAULTS,
+                ctx.prices());
+        return new Checked(found, read, check);
+    }
+
+    private String text(Checked c, CliContext ctx) {
+        Texts t = ctx.texts();
+        HealthCheck h = c.check();
+        HealthReport s = h.report();
+        SessionFacts x = h.facts();
+        List<String> lines = new ArrayList<>();
+        lines.add(t.get("cli.session", sessionId(c)));
+        lines.add(t.get("cli.score", Integer.toString(s.score()), s.level().label(t)));
+        lines.add(t.get("cli.advice", new PlanWording(t).adviceText(h.plan())));
+        double used = x.usage().lastContextTokens();
+        if (used != 0) lines.add(t.get("cli.used", CliContext.grouped(used)));
+        double cw = x.contextWindow();
+        if (!Double.isNaN(cw) && cw != 0 && s.windowPercent() != null) {
+            lines.add(t.get("cli.window", CliContext.fixed1(s.windowPercent()), CliContext.grouped(cw)));
+        }
+        if (s.effectivePercent() != null && s.effectiveWindow() != null) {
+            lines.add(t.get("cli.effective", CliContext.fixed1(s.effectivePercent()), CliContext.grouped(s.effectiveWindow()),
+                    CliContext.js(Thresholds.DEFAULTS.effectiveWindowRatio())));
+        }
+        if (used == 0) lines.add(t.get("cli.unknownUse"));
+        if (x.repeatWorst() >= 3) lines.add(t.get("cli.repeat", Integer.toString(x.repeatWorst())));
+        if (x.degradedReplies() > 0) lines.add(t.get("cli.degraded", Integer.toString(x.degradedReplies())));
+        int think = x.reasoningLoop() + x.reasoningFlags();
+        if (think > 0) {
+            lines.add(t.get("cli.think", Integer.toString(think), Integer.toString(x.reasoningLoop()),
+                    Integer.toString(x.reasoningFlags()))
+                    + (x.reasoningWorstRepeat() >= 10 ? t.get("cli.thinkWorst", CliContext.grouped(x.reasoningWorstRepeat())) : ""));
+        }
+        if (x.guardTripCount() > 0) lines.add(t.get("cli.guard", Integer.toString(x.guardTripCount())));
+        StringBuilder b = new StringBuilder();
+        for (String line : LabelColumns.align(lines)) b.append(line).append('\n');
+        List<String> findings = s.findingTexts(t);
+        if (!findings.isEmpty()) {
+            b.append(t.get("cli.findings")).append('\n');
+            for (String f : findings) b.append("  - ").append(f).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String row(Checked c) {
+        HealthCheck h = c.check();
+        HealthReport s = h.report();
+        return String.format("%3d  %-8s  %-8s  %6s  %s", s.score(), s.level().key(), h.advice().key(),
+                s.effectivePercent() == null ? "-" : CliContext.fixed1(s.effectivePercent()) + "%", sessionId(c));
+    }
+
+    private static String sessionId(Checked c) {
+        JsonNode header = c.read().header();
+        String fromHeader = header == null ? null : header.path("id").asText(null);
+        return fromHeader != null ? fromHeader : c.found().id();
+    }
+
+    static String jsonObject(Checked c, CliContext ctx) {
+        HealthCheck h = c.check();
+        HealthReport s = h.report();
+        SessionFacts x = h.facts();
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
+            g.writeStartObject();
+            g.writeStringField("path", c.found().file().toString());
+            g.writeStringField("id", sessionId(c));
+            g.writeNumberField("score", s.score());
+            g.writeStringField("level", s.level().key());
+            g.writeStringField("advice", h.advice().key());
+            g.writeStringField("adviceText", new PlanWording(ctx.texts()).adviceText(h.plan()));
+            g.writeStringField("drivenBy", h.plan().verdict().drivenBy().key());
+            number(g, "usedTokens", x.usage().lastContextTokens());
+            number(g, "window", Double.isNaN(x.contextWindow()) ? null : x.contextWindow());
+            number(g, "windowPercent", s.windowPercent());
+            number(g, "effectivePercent", s.effectivePercent());
+            if (s.cap() == null) g.writeNullField("cap");
+            else g.writeNumberField("cap", s.cap());
+            g.writeBooleanField("capped", s.capped());
+            number(g, "summaryCount", s.summaryCount());
+            g.writeArrayFieldStart("findings");
+            for (String f : s.findingTexts(ctx.texts())) g.writeString(f);
+            g.writeEndArray();
+            g.writeNumberField("repeatWorst", x.repeatWorst());
+            g.writeNumberField("degradedReplies", x.degradedReplies());
+            g.writeNumberField("reasoningLoop", x.reasoningLoop());
+            g.writeNumberField("reasoningFlags", x.reasoningFlags());
+            g.writeNumberField("reasoningWorstRepeat", x.reasoningWorstRepeat());
+            g.writeNumberField("guardTrips", x.guardTripCount());
+            g.writeNumberField("guardTripCount", x.guardTripCount());
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new IllegalStateException("writing JSON to a string cannot fail", e);
+        }
+        return w.toString();
+    }
+
+    private static void number(JsonGenerator g, String name, Double v) throws IOException {
+        g.writeFieldName(name);
+        if (v == null || v.isNaN() || v.isInfinite()) g.writeNull();
+        else g.writeNumber(CliContext.js(v));
+    }
+}

@@ -1,0 +1,84 @@
+package io.dsh4j.attention.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dsh4j.attention.core.internal.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The plugin's append-only JSONL files with 512 KB rotation (spec §7.2): before each append, a
+ * file of at least the limit is renamed to {@code <name>.1.jsonl} (replacing the previous
+ * archive), so disk use stays below about twice the limit and the newest rows are always in the
+ * active file. Writers never throw: logging must never affect the main flow. Thread-safe for one
+ * process (appends are serialised per JVM).
+ */
+public final class JsonlFile {
+
+    /** The rotation limit ({@code DEFAULT_MAX_BYTES}). */
+    public static final long DEFAULT_MAX_BYTES = 512 * 1024;
+
+    private static final Object LOCK = new Object();
+
+    private JsonlFile() {}
+
+    /** The archive of a JSONL file: {@code x.jsonl} → {@code x.1.jsonl}. */
+    public static Path archivePath(Path file) {
+        String name = file.getFileName().toString();
+        String base = name.endsWith(".jsonl") ? name.substring(0, name.length() - ".jsonl".length()) : name;
+        return file.resolveSibling(base + ".1.jsonl");
+    }
+
+    /** Renames the file to its archive when it is at least {@code maxBytes}; false on any error or when small. */
+    public static boolean rotateIfLarge(Path file, long maxBytes) {
+        try {
+            if (Files.size(file) < maxBytes) return false;
+            Files.move(file, archivePath(file), StandardCopyOption.REPLACE_EXISTING);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Appends one row (creating directories, rotating first); false on any error, never throws. */
+    public static boolean append(Path file, JsonNode entry, long maxBytes) {
+        synchronized (LOCK) {
+            try {
+                Files.createDirectories(file.toAbsolutePath().getParent());
+                rotateIfLarge(file, maxBytes);
+                byte[] line = (Json.MAPPER.writeValueAsString(entry) + "\n").getBytes(StandardCharsets.UTF_8);
+                Files.write(file, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                return true;
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
+        }
+    }
+
+    /** Appends with the default limit. */
+    public static boolean append(Path file, JsonNode entry) {
+        return append(file, entry, DEFAULT_MAX_BYTES);
+    }
+
+    /** Every parsable non-blank row of the file (bad rows skipped; a missing file has none). */
+    public static List<JsonNode> read(Path file) {
+        List<JsonNode> rows = new ArrayList<>();
+        if (!Files.isRegularFile(file)) return rows;
+        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            lines.filter(l -> !l.isBlank()).forEach(l -> {
+                JsonNode n = Json.parseOrNull(l);
+                if (n != null) rows.add(n);
+            });
+        } catch (IOException | UncheckedIOException e) {
+            return rows;
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,87 @@
+package io.dsh4j.attention.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dsh4j.attention.core.internal.Js;
+import io.dsh4j.attention.core.internal.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The user's price override {@code $DSH_HOME/attention-health/prices.json} (spec §4.10): a shallow
+ * merge over the built-in table — a file that lists {@code models} replaces the whole model list,
+ * {@code holidays} (when present) the holiday list. A missing, broken or unreadable file, or one
+ * with an empty or malformed model list, yields the built-in table; loading never throws.
+ * Thread-safe; results are cached by the file's modification time.
+ */
+public final class PriceFile {
+
+    /** The file name. */
+    public static final String FILE = "prices.json";
+
+    private static volatile Cached cache;
+
+    private record Cached(Path file, long mtime, PriceTable table) {}
+
+    private PriceFile() {}
+
+    /** The effective table for an attention-health directory. */
+    public static PriceTable load(Path attentionDir) {
+        Path file = attentionDir.resolve(FILE);
+        try {
+            long mtime = Files.getLastModifiedTime(file).toMillis();
+            Cached c = cache;
+            if (c != null && c.file.equals(file) && c.mtime == mtime) return c.table;
+            PriceTable table = parse(Files.readString(file, StandardCharsets.UTF_8));
+            if (table == null) return PriceTable.DEFAULTS;
+            cache = new Cached(file, mtime, table);
+            return table;
+        } catch (IOException | RuntimeException e) {
+            return PriceTable.DEFAULTS;
+        }
+    }
+
+    /** Forgets the cache (tests). */
+    public static void resetCache() {
+        cache = null;
+    }
+
+    /** The table a file text describes, or {@code null} when it is not a usable price file. */
+    static PriceTable parse(String text) {
+        JsonNode root = Json.parseOrNull(text);
+        JsonNode models = Js.get(root, "models");
+        if (models == null || !models.isArray() || models.isEmpty()) return null;
+        List<PriceTable.ModelPrice> rows = new ArrayList<>();
+        for (JsonNode m : models) {
+            String prefix = Js.str(Js.get(m, "prefix"));
+            PriceTable.TierPrice off = tier(Js.get(m, "offPeak"));
+            if (prefix == null || off == null) return null;
+            rows.add(new PriceTable.ModelPrice(prefix, off, tier(Js.get(m, "peak"))));
+        }
+        PriceTable d = PriceTable.DEFAULTS;
+        JsonNode holidays = Js.get(root, "holidays");
+        List<String> days = d.holidays();
+        if (holidays != null) {
+            days = new ArrayList<>();
+            if (holidays.isArray()) for (JsonNode h : holidays) if (h.isTextual()) days.add(h.textValue());
+        }
+        return new PriceTable(or(Js.str(Js.get(root, "source")), d.source()), or(Js.str(Js.get(root, "fetchedAt")),
+                d.fetchedAt()), or(Js.str(Js.get(root, "holidaysSource")), d.holidaysSource()),
+                or(Js.str(Js.get(root, "holidaysFetchedAt")), d.holidaysFetchedAt()), days, rows, true);
+    }
+
+    private static PriceTable.TierPrice tier(JsonNode n) {
+        JsonNode hit = Js.get(n, "hit");
+        JsonNode miss = Js.get(n, "miss");
+        JsonNode out = Js.get(n, "out");
+        if (!Js.isFinite(hit) || !Js.isFinite(miss) || !Js.isFinite(out)) return null;
+        return new PriceTable.TierPrice(hit.doubleValue(), miss.doubleValue(), out.doubleValue());
+    }
+
+    private static String or(String v, String fallback) {
+        return v == null ? fallback : v;
+    }
+}

@@ -1,0 +1,185 @@
+package io.dsh4j.attention.core.internal;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Rule-based extraction of decision sentences (spec §5.6): sentence splitting, the noise filters,
+ * bilingual trade-off keywords, the broad fallback list, and numbered sequences kept whole.
+ * Precision over recall. Stateless and thread-safe.
+ */
+public final class DecisionExtractor {
+
+    /** Trade-off and conclusion words ({@code DECISION_KEYWORDS}). */
+    public static final List<String> KEYWORDS = List.of("根因", "结论", "决定", "选定", "定案", "改为", "改成", "放弃",
+            "不采用", "不再", "待确认", "待定", "未决", "下一步", "取舍", "权衡", "优先", "规避", "约束", "必须", "不能", "禁止",
+            "假设", "风险", "踩坑");
+    /** English high-precision phrases ({@code DECISION_KEYWORDS_EN}). */
+    public static final List<String> KEYWORDS_EN = List.of("decided to", "decision", "conclusion", "root cause",
+            "recommend", "chose", "switched to", "the key difference", "the fix is", "the approach is");
+    /** Both lists ({@code DECISION_KEYWORDS_ALL}). */
+    public static final List<String> KEYWORDS_ALL = concat(KEYWORDS, KEYWORDS_EN);
+    /** The session-level fallback ({@code DECISION_KEYWORDS_BROAD_ALL}). */
+    public static final List<String> KEYWORDS_BROAD_ALL = List.of("发现", "推荐", "因此", "最优", "汇总", "合计",
+            "finding", "findings", "in summary", "the best", "overall", "total of");
+    /** Fewer distinct decisions than this in a session activate the fallback ({@code DECISION_BROAD_TRIGGER}). */
+    public static final int BROAD_TRIGGER = 3;
+
+    private static final int MIN_CHARS = 12;
+    private static final int MAX_CHARS = 400;
+    private static final int MARKDOWN_PASSES = 4;
+
+    private static final Pattern SPLIT = Pattern.compile(
+            "(?<=[。；！？!?;])|(?<=\\.)" + JsText.WS + "+(?=[A-Z(])|\\n+");
+    private static final Pattern LEADING = Pattern.compile("^(?:" + JsText.WS + "|[>*\\-–—•0-9.、()（）])+");
+    private static final Pattern TEST_METRIC = Pattern.compile("[0-9]+" + JsText.WS + "*(通过|失败)" + JsText.WS
+            + "*/" + JsText.WS + "*[0-9]+");
+    private static final Pattern WINDOWS_PATH = Pattern.compile("[A-Za-z]:\\\\(?:(?!" + JsText.WS + ").){12,}",
+            Pattern.DOTALL);
+    private static final Pattern CHECKBOX = Pattern.compile("^[-*+]" + JsText.WS + "*\\[[ xX]\\]");
+    private static final Pattern COMMAND = Pattern.compile("^" + JsText.WS
+            + "*(npm|pnpm|node|git|curl|pwsh|powershell)" + JsText.WS);
+    private static final Pattern NUMBERED = Pattern.compile("^(?:[①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳]|\\(?[0-9]{1,2}[.、)）])");
+    private static final Pattern LIST_PREFIX = Pattern.compile("^(?:[-*+]" + JsText.WS + "+|>" + JsText.WS
+            + "+|[0-9]+[.、)]" + JsText.WS + "+)+");
+    private static final Pattern[] PAIRS = {
+        Pattern.compile("^\\*\\*(.+)\\*\\*\\z", Pattern.DOTALL),
+        Pattern.compile("^__(.+)__\\z", Pattern.DOTALL),
+        Pattern.compile("^`(.+)`\\z", Pattern.DOTALL),
+        Pattern.compile("^\\*(.+)\\*\\z", Pattern.DOTALL),
+    };
+    private static final String ASCII_PUNCT = "{}()[];,.<>|=+-*/\\_#`~^&%$@!?:\"'";
+    private static final List<String> CODE_WORDS = List.of("const", "let", "var", "function", "import", "export",
+            "return", "if", "for", "while");
+    private static final int[] STATUS_MARKS = {0x2705, 0x26A0, 0x274C, 0x1F534};
+
+    private DecisionExtractor() {}
+
+    /** {@code extractDecisionSentences(text)} with the primary bilingual list. */
+    public static List<String> extract(String text) {
+        return extract(text, KEYWORDS_ALL);
+    }
+
+    /** {@code extractDecisionSentences(text, keywords)}. */
+    public static List<String> extract(String text, List<String> keywords) {
+        List<String> sentences = new ArrayList<>();
+        for (String s : splitSentences(text)) {
+            String c = JsText.collapse(s);
+            if (!c.isEmpty()) sentences.add(c);
+        }
+        Set<Integer> hits = new HashSet<>();
+        for (int i = 0; i < sentences.size(); i++) {
+            if (isHit(sentences.get(i), keywords)) hits.add(i);
+        }
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < sentences.size()) {
+            if (NUMBERED.matcher(sentences.get(i)).find()) {
+                int j = i;
+                while (j < sentences.size() && NUMBERED.matcher(sentences.get(j)).find()) j++;
+                boolean hasHit = false;
+                for (int k = i; k < j && !hasHit; k++) hasHit = hits.contains(k);
+                if (hasHit) {
+                    List<String> parts = new ArrayList<>();
+                    for (int k = i; k < j; k++) parts.add(stripMarkdownDecorations(sentences.get(k)));
+                    String merged = JsText.trim(String.join(" ", parts));
+                    if (merged.length() >= MIN_CHARS) out.add(merged);
+                }
+                i = j;
+            } else {
+                if (hits.contains(i)) {
+                    String clean = stripMarkdownDecorations(sentences.get(i));
+                    if (clean.length() >= MIN_CHARS) out.add(clean);
+                }
+                i++;
+            }
+        }
+        return out;
+    }
+
+    static List<String> splitSentences(String text) {
+        String flat = (text == null ? "" : text).replace("\r", "");
+        List<String> out = new ArrayList<>();
+        for (String piece : SPLIT.split(flat, -1)) {
+            String s = JsText.trim(LEADING.matcher(piece).replaceFirst(""));
+            if (!s.isEmpty()) out.add(s);
+        }
+        return out;
+    }
+
+    private static boolean isHit(String s, List<String> keywords) {
+        if (s.length() < MIN_CHARS || s.length() > MAX_CHARS) return false;
+        if (onlyAsciiPunctuation(s)) return false;
+        if (startsWithCodeWord(s)) return false;
+        if (isNoise(s)) return false;
+        String lower = JsText.lower(s);
+        for (String kw : keywords) {
+            if (lower.contains(kw)) return true;
+        }
+        return false;
+    }
+
+    private static boolean onlyAsciiPunctuation(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (ASCII_PUNCT.indexOf(s.charAt(i)) < 0) return false;
+        }
+        return !s.isEmpty();
+    }
+
+    private static boolean startsWithCodeWord(String s) {
+        for (String w : CODE_WORDS) {
+            if (s.startsWith(w) && (s.length() == w.length() || !isAsciiWordChar(s.charAt(w.length())))) return true;
+        }
+        return false;
+    }
+
+    private static boolean isAsciiWordChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    }
+
+    /** {@code DECISION_NOISE}: headings, table rows, status marks, test metrics, long paths, checkboxes, commands. */
+    static boolean isNoise(String s) {
+        int hashes = 0;
+        while (hashes < s.length() && s.charAt(hashes) == '#') hashes++;
+        if (hashes >= 1 && hashes <= 6 && hashes < s.length() && JsText.isSpace(s.charAt(hashes))) return true;
+        if (s.indexOf('|') >= 0) return true;
+        for (int mark : STATUS_MARKS) {
+            if (s.indexOf(new String(Character.toChars(mark))) >= 0) return true;
+        }
+        if (TEST_METRIC.matcher(s).find()) return true;
+        if (WINDOWS_PATH.matcher(s).find()) return true;
+        if (CHECKBOX.matcher(s).find()) return true;
+        return COMMAND.matcher(s).find();
+    }
+
+    /** Leading list/quote/number prefixes removed; a pair of emphasis markers wrapping the whole sentence unwrapped. */
+    static String stripMarkdownDecorations(String text) {
+        String t = JsText.trim(text);
+        t = JsText.trim(LIST_PREFIX.matcher(t).replaceFirst(""));
+        String original = t;
+        boolean changed = true;
+        int guard = 0;
+        while (changed && guard < MARKDOWN_PASSES) {
+            changed = false;
+            guard++;
+            for (Pattern pair : PAIRS) {
+                var m = pair.matcher(t);
+                if (m.find()) {
+                    t = JsText.trim(m.group(1));
+                    changed = true;
+                }
+            }
+        }
+        if (JsText.count(t, "`") % 2 == 1 || JsText.count(t, "**") % 2 == 1) return original;
+        return t;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return List.copyOf(all);
+    }
+}

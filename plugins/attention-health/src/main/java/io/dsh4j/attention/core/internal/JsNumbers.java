@@ -1,0 +1,78 @@
+package io.dsh4j.attention.core.internal;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * Number arithmetic and display with JavaScript's semantics, so that figures match the original
+ * number for number: {@code Math.round} (ties toward +∞), {@code toFixed} (exact binary value,
+ * half away from zero), {@code toLocaleString('en-US')} (grouping, up to three fraction digits,
+ * rounding the shortest decimal form) and {@code Number.prototype.toString}.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class JsNumbers {
+
+    private static final double TWO_52 = 4503599627370496.0;
+
+    private JsNumbers() {}
+
+    /** {@code Math.round(x)}. */
+    public static double round(double x) {
+        if (Double.isNaN(x) || Double.isInfinite(x) || Math.abs(x) >= TWO_52) return x;
+        return (double) Math.round(x);
+    }
+
+    /** {@code x.toFixed(digits)}. */
+    public static String toFixed(double x, int digits) {
+        if (Double.isNaN(x)) return "NaN";
+        if (Math.abs(x) >= 1e21 || Double.isInfinite(x)) return toJsString(x);
+        if (x < 0) return "-" + toFixed(-x, digits);
+        return new BigDecimal(x).setScale(digits, RoundingMode.HALF_UP).toPlainString();
+    }
+
+    /** {@code x.toLocaleString('en-US')}: grouped integer part, at most three fraction digits. */
+    public static String grouped(double x) {
+        if (Double.isNaN(x)) return "NaN";
+        if (Double.isInfinite(x)) return x > 0 ? "∞" : "-∞";
+        if (x == 0) return "0";
+        boolean negative = x < 0;
+        BigDecimal v = new BigDecimal(Double.toString(Math.abs(x))).setScale(3, RoundingMode.HALF_UP)
+                .stripTrailingZeros();
+        if (v.signum() == 0) return negative ? "-0" : "0";
+        String plain = v.toPlainString();
+        int dot = plain.indexOf('.');
+        String intPart = dot < 0 ? plain : plain.substring(0, dot);
+        String frac = dot < 0 ? "" : plain.substring(dot);
+        StringBuilder out = new StringBuilder();
+        if (negative) out.append('-');
+        int lead = intPart.length() % 3;
+        if (lead == 0) lead = 3;
+        out.append(intPart, 0, lead);
+        for (int i = lead; i < intPart.length(); i += 3) out.append(',').append(intPart, i, i + 3);
+        return out.append(frac).toString();
+    }
+
+    /** {@code String(x)}: JavaScript's shortest round-trip form, exponent only below 1e-6 or from 1e21. */
+    public static String toJsString(double x) {
+        if (Double.isNaN(x)) return "NaN";
+        if (Double.isInfinite(x)) return x > 0 ? "Infinity" : "-Infinity";
+        if (x == 0) return "0";
+        if (x < 0) return "-" + toJsString(-x);
+        BigDecimal shortest = new BigDecimal(Double.toString(x)).stripTrailingZeros();
+        String digits = shortest.unscaledValue().toString();
+        int k = digits.length();
+        int n = k - shortest.scale();
+        if (k <= n && n <= 21) return digits + "0".repeat(n - k);
+        if (0 < n && n <= 21) return digits.substring(0, n) + "." + digits.substring(n);
+        if (-6 < n && n <= 0) return "0." + "0".repeat(-n) + digits;
+        int e = n - 1;
+        String exp = "e" + (e >= 0 ? "+" : "-") + Math.abs(e);
+        return k == 1 ? digits + exp : digits.charAt(0) + "." + digits.substring(1) + exp;
+    }
+
+    /** Whether {@code x} is finite (neither NaN nor ±Infinity). */
+    public static boolean finite(double x) {
+        return !Double.isNaN(x) && !Double.isInfinite(x);
+    }
+}
