@@ -1,31 +1,27 @@
 package io.dsh4j.app.merge;
 
+import io.dsh4j.app.sessions.CliProblem;
+import io.dsh4j.app.sessions.SessionTargets;
 import io.dsh4j.beliefmerge.core.EventMessages;
 import io.dsh4j.beliefmerge.core.Surface;
 import io.dsh4j.beliefmerge.core.Trust;
-import io.dsh4j.session.LogEncoding;
 import io.dsh4j.session.LogStatus;
 import io.dsh4j.session.SessionHome;
 import io.dsh4j.session.SessionLog;
 import io.dsh4j.session.SessionLogReader;
-import io.dsh4j.session.SessionStore;
-import io.dsh4j.session.StoredSession;
 import io.dsh4j.session.SurfaceFold;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionLogException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Optional;
 
 /**
- * Turns a {@code SESSION} argument into a merge source: a path to a log file or a session directory,
- * else a session id (or a unique part of one) under the home's sessions. The log is read with the
- * harness's reader (raw or zstd, crash-cut tails repaired in memory), its surface folded, and its
+ * Turns a {@code SESSION} argument into a merge source: the log that {@link SessionTargets} names (a
+ * path to a log file or a session directory, else a session id or a unique part of one under the
+ * home). The log is read with the harness's reader (raw or zstd, crash-cut tails repaired in memory), its surface folded, and its
  * messages mapped as the engine reads them (spec §2.1).
  *
- * <p>Stateless apart from the lazily opened store; not thread-safe.
+ * <p>Stateless.
  */
 final class SessionSurfaces {
 
@@ -43,7 +39,6 @@ final class SessionSurfaces {
 
     private final SessionHome home;
     private final CliTexts texts;
-    private SessionStore store;
 
     SessionSurfaces(SessionHome home, CliTexts texts) {
         this.home = home;
@@ -71,31 +66,10 @@ final class SessionSurfaces {
     }
 
     private Path locate(String input) throws Unreadable {
-        Path path = Path.of(input);
-        if (Files.isRegularFile(path)) return path;
-        if (Files.isDirectory(path)) {
-            for (LogEncoding enc : List.of(LogEncoding.ZSTD, LogEncoding.RAW)) {
-                Path candidate = path.resolve(enc.transcriptName());
-                if (Files.isRegularFile(candidate)) return candidate;
-            }
-            throw new Unreadable(texts.get("cli.noLog", path));
-        }
         try {
-            SessionStore s = store();
-            Optional<StoredSession> exact = s.find(input);
-            if (exact.isPresent()) return exact.get().path();
-            List<StoredSession> matches = s.findByIdFragment(input);
-            if (matches.size() == 1) return matches.getFirst().path();
-            if (matches.isEmpty()) throw new Unreadable(texts.get("cli.noMatch", input, home.sessionsRoot()));
-            List<String> ids = matches.stream().limit(5).map(StoredSession::id).toList();
-            throw new Unreadable(texts.get("cli.ambiguous", input, matches.size(), String.join(", ", ids)));
-        } catch (IOException e) {
-            throw new Unreadable(texts.get("cli.storeError", home.sessionsRoot(), e.getMessage()));
+            return SessionTargets.resolve(input, home);
+        } catch (CliProblem p) {
+            throw new Unreadable(p.getMessage());
         }
-    }
-
-    private SessionStore store() throws IOException {
-        if (store == null) store = SessionStore.detect(home.sessionsRoot());
-        return store;
     }
 }

@@ -16,13 +16,22 @@ import java.util.stream.Collectors;
 /**
  * Turns a command-line argument into a log file: an existing file ({@code session.jsonl}, any
  * {@code *.jsonl.zstd}), a session directory, or else a session id (exact, or a part of one that
- * names a single session) looked up under the home.
+ * names a single session) looked up under the home. The one rule every command that takes a
+ * {@code ID|PATH} of a DSH session follows (the {@code sessions} commands and {@code merge});
+ * {@code health} and {@code handoff} keep the attention-health plugin's own selection rules.
+ * Stateless.
  */
-final class SessionTargets {
+public final class SessionTargets {
 
     private SessionTargets() {}
 
-    static Path resolve(String arg, SessionHome home) throws CliProblem {
+    /**
+     * The log file that {@code arg} names.
+     *
+     * @throws CliProblem naming what is wrong: no such file or session (exit 3), an ambiguous id
+     *     fragment (exit 2), a directory with both transcripts or a broken store (exit 1)
+     */
+    public static Path resolve(String arg, SessionHome home) throws CliProblem {
         if (arg.isBlank()) throw new CliProblem(ExitCodes.USAGE, Texts.get("target.blank"));
         Optional<Path> asPath = existingPath(arg);
         if (asPath.isPresent()) return fileOf(asPath.get());

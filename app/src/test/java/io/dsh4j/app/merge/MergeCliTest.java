@@ -89,7 +89,7 @@ class MergeCliTest {
         CliRun r = run("merge", corpus("bash-tool-turn"), garbage.toString(), "no-such-session-id", "--home", dir.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
         assertThat(r.out()).contains("## Merged context");
-        assertThat(r.err()).contains("skipping session " + garbage).contains("no session matches \"no-such-session-id\"");
+        assertThat(r.err()).contains("skipping session " + garbage).contains("no session \"no-such-session-id\" under");
     }
 
     @Test
@@ -199,7 +199,7 @@ class MergeCliTest {
         assertThat(exact.out()).contains("**DISPUTED** `the cache is enabled`");
         CliRun ambiguous = run("merge", "abc", "abc-111", "--home", home.toString());
         assertThat(ambiguous.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
-        assertThat(ambiguous.err()).contains("\"abc\" is ambiguous: 2 sessions match");
+        assertThat(ambiguous.err()).contains("skipping session abc: \"abc\" matches 2 sessions");
         Path dir = SessionLayout.sessionDir(home.resolve("sessions"), CWD, "abc-222");
         assertThat(run("merge", dir.toString()).out()).contains("refute");
     }
