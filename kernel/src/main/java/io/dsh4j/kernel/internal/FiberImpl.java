@@ -47,7 +47,13 @@ final class FiberImpl implements Fiber {
     private volatile JsonNode rawConfig;
     private volatile Object config;
     private volatile FiberState state;
+    /** {@link #dispose()} was called (any thread): registrations stop, the load in wait is skipped. */
     private volatile boolean disposed;
+    /**
+     * Lifecycle: the disposal routine has run on the executor. Transitions decide on this flag, never on
+     * {@link #disposed}, which another thread may set between two reads of one decision.
+     */
+    private boolean retired;
     private volatile Throwable error;
     /** Loaded snapshot of the injected services; {@code null} while not loaded. */
     private volatile Map<String, ServiceRecord> store;
@@ -240,7 +246,7 @@ final class FiberImpl implements Fiber {
     }
 
     private FiberState computeState() {
-        if (disposed) {
+        if (retired) {
             return FiberState.DISPOSED;
         }
         if (error != null) {
@@ -360,7 +366,7 @@ final class FiberImpl implements Fiber {
     }
 
     private void settleLoad(String started, CompletableFuture<Void> f) {
-        endTransition(f, epoch.equals(started) && !disposed, () -> {
+        endTransition(f, epoch.equals(started) && !retired, () -> {
             startUnload();
             return FiberState.UNLOADING;
         });
@@ -394,7 +400,7 @@ final class FiberImpl implements Fiber {
 
     private void finishUnload(CompletableFuture<Void> f) {
         store = null;
-        endTransition(f, epoch.equals(INACTIVE) || disposed, () -> {
+        endTransition(f, epoch.equals(INACTIVE) || retired, () -> {
             startReload();
             return FiberState.LOADING;
         });
@@ -409,14 +415,11 @@ final class FiberImpl implements Fiber {
         }
         CompletableFuture<Void> done = new CompletableFuture<>();
         kernel.executor().runOrExecute(() -> {
+            retired = true;
             kernel.bus().emitContained(null, KernelEvents.PLUGIN, this);
             kernel.registry().detach(this);
-            if (state == FiberState.DISPOSED) {
-                epoch = INACTIVE; // the lifecycle already saw the disposal and unloaded
-            } else {
-                setEpoch(INACTIVE);
-            }
-            if (inertia == null && state != FiberState.DISPOSED) {
+            setEpoch(INACTIVE);
+            if (inertia == null) { // PENDING or FAILED: unload what it may still own
                 updateState(() -> {
                     startUnload();
                     return FiberState.UNLOADING;
