@@ -12,6 +12,7 @@ import io.dsh4j.kernel.internal.KernelRuntime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -417,6 +418,34 @@ class FiberLifecycleTest {
             assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
             assertThat(fiber.error()).isEmpty();
         }
+    }
+
+    @Test
+    void a_fiber_created_while_its_provider_activates_loads_once() {
+        // given a provider that activates between the new fiber's publication and its first check
+        CompletableFuture<Disposer> providerSetup = new CompletableFuture<>();
+        Fiber provider = root.plugin(Plugin.named("provider").apply((ctx, config) -> {
+            ctx.provide(FOO, 1);
+            return Effect.async(providerSetup); // LOADING until the subject is being created
+        }));
+        Plugin<JsonNode> subject = Plugin.named("subject", Schema.object().field("limit", Schema.natural()))
+                .inject("foo").setup((ctx, config) -> { });
+        root.on(KernelEvents.PLUGIN, fiber -> {
+            if (fiber.plugin() == subject && !fiber.isDisposed()) {
+                // on the creating thread, after publication and before the fiber's first check is queued
+                providerSetup.complete(null);
+                kernel.awaitIdle();
+            }
+        });
+
+        // when
+        Fiber fiber = root.plugin(subject, Map.of("limit", -1));
+        kernel.awaitIdle();
+
+        // then it was loaded (and failed) once, not once per way it learnt of the provider
+        assertThat(provider.state()).isEqualTo(FiberState.ACTIVE);
+        assertThat(fiber.state()).isEqualTo(FiberState.FAILED);
+        assertThat(sink.at(LogSink.Level.ERROR)).hasSize(1);
     }
 
     @Test

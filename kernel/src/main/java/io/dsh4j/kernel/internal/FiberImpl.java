@@ -65,6 +65,12 @@ final class FiberImpl implements Fiber {
     private String epoch;
     /** Lifecycle. */
     private final Map<String, ServiceRecord> satisfied = new HashMap<>();
+    /**
+     * Lifecycle: whether the first dependency check ran. Until then service notifications skip the
+     * fiber — that check reads the store as it is when it runs, so nothing is missed, and a
+     * notification cannot load the fiber once more before it.
+     */
+    private boolean tracked;
     /** Guarded by {@code this}. */
     private final List<Disposer> disposables = new ArrayList<>();
     private EffectImpl handle;
@@ -118,6 +124,7 @@ final class FiberImpl implements Fiber {
         if (!fiber.disposed && owner.state != FiberState.UNLOADING) {
             kernel.executor().runOrExecute(() -> {
                 if (!fiber.disposed) {
+                    fiber.tracked = true;
                     fiber.inject.forEach(fiber::checkImpl);
                     fiber.refresh();
                 }
@@ -187,6 +194,11 @@ final class FiberImpl implements Fiber {
 
     boolean injects(String name) {
         return inject.contains(name);
+    }
+
+    /** Whether a change of service {@code name} concerns this fiber now. Lifecycle. */
+    boolean tracks(String name) {
+        return tracked && inject.contains(name);
     }
 
     void checkImpl(String name) {
