@@ -420,6 +420,102 @@ class FiberLifecycleTest {
         }
     }
 
+    @Nested
+    class ChangesDuringALoad {
+
+        @Test
+        void a_load_failing_after_its_dependency_was_replaced_retries_with_the_new_provider() {
+            // given a plugin whose first load fails late, after its provider was replaced during it
+            CompletableFuture<Disposer> firstLoad = new CompletableFuture<>();
+            CompletableFuture<Void> entered = new CompletableFuture<>();
+            List<Object> loadedWith = new CopyOnWriteArrayList<>();
+            Plugin<JsonNode> late = Plugin.named("late").inject("foo").apply((ctx, config) -> {
+                loadedWith.add(ctx.require(FOO));
+                if (loadedWith.size() == 1) {
+                    entered.complete(null);
+                    return Effect.async(firstLoad);
+                }
+                return Effect.none();
+            });
+            Fiber first = root.plugin(Probe.provider("first", FOO, "first"));
+            Fiber fiber = root.plugin(late);
+            entered.join();
+            first.dispose(); // completes only after the dependent settled
+            root.plugin(Probe.provider("second", FOO, "second")).await(); // the dependent has seen it
+
+            // when the first load fails
+            firstLoad.completeExceptionally(new IllegalStateException("late failure"));
+            kernel.awaitIdle();
+
+            // then the failure is not the last word: the fiber loaded again with the new provider
+            assertThat(loadedWith).containsExactly("first", "second");
+            assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
+            assertThat(fiber.error()).isEmpty();
+            assertThat(sink.at(LogSink.Level.ERROR)).singleElement()
+                    .satisfies(e -> assertThat(e.error()).hasMessage("late failure"));
+        }
+
+        @Test
+        void a_load_failing_with_unchanged_dependencies_waits_for_them_to_change() {
+            CompletableFuture<Disposer> load = new CompletableFuture<>();
+            AtomicInteger loads = new AtomicInteger();
+            Fiber provider = root.plugin(Probe.provider("provider", FOO, 1));
+            Fiber fiber = root.plugin(Plugin.named("late").inject("foo").apply((ctx, config) ->
+                    loads.incrementAndGet() == 1 ? Effect.async(load) : Effect.none()));
+            provider.await();
+            load.completeExceptionally(new IllegalStateException("boom"));
+            kernel.awaitIdle();
+            assertThat(fiber.state()).isEqualTo(FiberState.FAILED);
+            assertThat(loads).hasValue(1);
+
+            provider.restart().join(); // the service disappears and reappears
+            kernel.awaitIdle();
+            assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
+            assertThat(loads).hasValue(2);
+        }
+
+        @Test
+        void update_during_a_slow_load_reloads_with_the_new_config_when_it_ends() {
+            Schema schema = Schema.object().field("limit", Schema.natural().defaultValue(1));
+            List<String> seen = new CopyOnWriteArrayList<>();
+            CompletableFuture<Disposer> firstLoad = new CompletableFuture<>();
+            CompletableFuture<Void> entered = new CompletableFuture<>();
+            AtomicInteger disposals = new AtomicInteger();
+            Fiber fiber = root.plugin(Plugin.named("slow", schema).apply((ctx, config) -> {
+                seen.add(config.toString());
+                if (seen.size() == 1) {
+                    entered.complete(null);
+                    return Effect.async(firstLoad);
+                }
+                return Effect.none();
+            }), Map.of("limit", 1));
+            entered.join();
+
+            fiber.update(Map.of("limit", 2)); // the fiber is LOADING
+            firstLoad.complete(disposals::incrementAndGet);
+            kernel.awaitIdle();
+
+            assertThat(seen).containsExactly("{\"limit\":1}", "{\"limit\":2}");
+            assertThat(fiber.config()).hasToString("{\"limit\":2}");
+            assertThat(disposals).hasValue(1); // the stale load was undone
+            assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
+        }
+
+        @Test
+        void restart_during_a_slow_load_runs_the_plugin_again_after_it() {
+            Probe.Gate gate = new Probe.Gate();
+            Fiber fiber = root.plugin(gate.plugin("slow"));
+            gate.entered.join();
+            CompletableFuture<Fiber> restarted = fiber.restart();
+            gate.release();
+            restarted.join();
+            kernel.awaitIdle();
+            assertThat(gate.loads).hasValue(2);
+            assertThat(gate.disposals).hasValue(1);
+            assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
+        }
+    }
+
     @Test
     void a_fiber_created_while_its_provider_activates_loads_once() {
         // given a provider that activates between the new fiber's publication and its first check

@@ -63,6 +63,11 @@ final class FiberImpl implements Fiber {
     private volatile CompletableFuture<Void> inertia;
     /** Lifecycle. */
     private String epoch;
+    /**
+     * Lifecycle: a restart or update arrived while a transition was in flight; the load in flight (or
+     * about to run) is stale and is followed by a fresh one. Cleared when a load starts.
+     */
+    private boolean restartPending;
     /** Lifecycle. */
     private final Map<String, ServiceRecord> satisfied = new HashMap<>();
     /**
@@ -316,6 +321,7 @@ final class FiberImpl implements Fiber {
 
     private void startReload() {
         CompletableFuture<Void> f = beginTransition();
+        restartPending = false;
         store = new ConcurrentHashMap<>(satisfied);
         String started = epoch;
         kernel.executor().execute(() -> load(started, f));
@@ -326,7 +332,7 @@ final class FiberImpl implements Fiber {
             epoch = INACTIVE; // disposed before its load ran: skip the plugin code
         }
         CompletableFuture<Void> async = null;
-        if (epoch.equals(started)) {
+        if (current(started)) {
             try {
                 Object resolved = resolveConfig(rawConfig);
                 config = resolved;
@@ -345,7 +351,7 @@ final class FiberImpl implements Fiber {
                     error = null;
                 }
             } catch (Throwable t) {
-                fail(t);
+                fail(t, started);
             }
         }
         if (async == null) {
@@ -355,7 +361,7 @@ final class FiberImpl implements Fiber {
                 if (t == null) {
                     error = null;
                 } else {
-                    fail(EffectRunner.unwrap(t));
+                    fail(EffectRunner.unwrap(t), started);
                 }
                 settleLoad(started, f);
             }));
@@ -371,14 +377,27 @@ final class FiberImpl implements Fiber {
         return plugin.config().resolve(raw);
     }
 
-    private void fail(Throwable t) {
+    /** Whether the load that started at epoch {@code started} is still the one wanted. Lifecycle. */
+    private boolean current(String started) {
+        return epoch.equals(started) && !restartPending && !retired;
+    }
+
+    /**
+     * Records a failed load. As in Cordis the fiber then waits for its services to change before it
+     * retries — unless they already changed (or a restart was asked for) while it was loading: that
+     * change is kept, so the unload that follows reloads against the new providers. (Cordis overwrites
+     * it, which on threads would make the retry depend on which of the two was seen first.)
+     */
+    private void fail(Throwable t, String started) {
         kernel.log(LogSink.Level.ERROR, name(), "plugin failed to load: " + t.getMessage(), t);
         error = t;
-        epoch = INACTIVE;
+        if (current(started)) {
+            epoch = INACTIVE;
+        }
     }
 
     private void settleLoad(String started, CompletableFuture<Void> f) {
-        endTransition(f, epoch.equals(started) && !retired, () -> {
+        endTransition(f, current(started), () -> {
             startUnload();
             return FiberState.UNLOADING;
         });
@@ -513,11 +532,20 @@ final class FiberImpl implements Fiber {
     @Override
     public CompletableFuture<Fiber> restart() {
         requireNotDisposed();
-        kernel.executor().runOrExecute(() -> {
-            setEpoch(INACTIVE);
-            refresh();
-        });
+        kernel.executor().runOrExecute(this::restartNow);
         return settled();
+    }
+
+    /**
+     * Unloads and loads again: at once if idle; after the transition in flight otherwise (a load in
+     * flight is then stale, so a config given to {@link #update} during it is not lost). Lifecycle.
+     */
+    private void restartNow() {
+        if (inertia != null) {
+            restartPending = true;
+        }
+        setEpoch(INACTIVE);
+        refresh();
     }
 
     @Override
@@ -530,15 +558,13 @@ final class FiberImpl implements Fiber {
             kernel.executor().runOrExecute(() -> {
                 config = resolved;
                 error = null;
-                setEpoch(INACTIVE);
-                refresh();
+                restartNow();
             });
         } else {
             rawConfig = next;
             kernel.executor().runOrExecute(() -> {
                 error = null;
-                setEpoch(INACTIVE);
-                refresh();
+                restartNow();
             });
         }
         return settled();
