@@ -142,23 +142,42 @@ class FiberLifecycleTest {
     @Nested
     class Invariants {
 
+        /** The state changes of the fibers of {@code plugin}, as {@code internal/status} reports them. */
+        List<String> transitionsOf(Plugin<?> plugin) {
+            List<String> seen = new CopyOnWriteArrayList<>();
+            root.on(KernelEvents.STATUS, change -> {
+                if (change.fiber().plugin() == plugin) {
+                    seen.add(change.previous() + ">" + change.fiber().state());
+                }
+            });
+            return seen;
+        }
+
         @Test
         void i7_inertia_lock_keeps_loading_then_unloads_and_reloads_when_the_service_returns() {
             Fiber provider = root.plugin(Probe.provider("p", FOO, 1));
             Probe.Gate gate = new Probe.Gate();
-            Fiber slow = root.plugin(gate.plugin("slow", "foo"));
+            Plugin<JsonNode> slowPlugin = gate.plugin("slow", "foo");
+            List<String> transitions = transitionsOf(slowPlugin);
+            Fiber slow = root.plugin(slowPlugin);
             gate.entered.join();
+
+            // when the dependency vanishes mid-load
             var withdrawn = provider.dispose();
             assertThat(slow.state()).isEqualTo(FiberState.LOADING);
             gate.release();
             withdrawn.join();
             kernel.awaitIdle();
-            assertThat(slow.state()).isEqualTo(FiberState.PENDING);
 
+            // then the load finished, then the fiber unloaded (never ACTIVE in between)
+            assertThat(transitions).containsExactly("PENDING>LOADING", "LOADING>UNLOADING", "UNLOADING>PENDING");
+
+            // when the service reappears
             root.plugin(Probe.provider("p2", FOO, 2));
             kernel.awaitIdle();
-            assertThat(slow.state()).isEqualTo(FiberState.ACTIVE);
+            assertThat(transitions).endsWith("PENDING>LOADING", "LOADING>ACTIVE");
             assertThat(gate.loads).hasValue(2);
+            assertThat(gate.disposals).hasValue(1);
         }
 
         @Test
@@ -168,7 +187,9 @@ class FiberLifecycleTest {
             kernel.awaitIdle();
             EffectHandle first = provider.context().provide(FOO, 1);
             Probe.Gate gate = new Probe.Gate();
-            Fiber slow = root.plugin(gate.plugin("slow", "foo"));
+            Plugin<JsonNode> slowPlugin = gate.plugin("slow", "foo");
+            List<String> transitions = transitionsOf(slowPlugin);
+            Fiber slow = root.plugin(slowPlugin);
             gate.entered.join();
 
             first.dispose();
@@ -177,8 +198,10 @@ class FiberLifecycleTest {
             kernel.awaitIdle();
 
             assertThat(slow.state()).isEqualTo(FiberState.ACTIVE);
+            assertThat(transitions).containsExactly("PENDING>LOADING", "LOADING>ACTIVE");
             assertThat(gate.loads).hasValue(1);
             assertThat(gate.disposals).hasValue(0);
+            assertThat(slow.context().require(FOO)).isEqualTo(2);
         }
 
         @Test

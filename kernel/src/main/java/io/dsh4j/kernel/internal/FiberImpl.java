@@ -397,7 +397,13 @@ final class FiberImpl implements Fiber {
     }
 
     private void settleLoad(String started, CompletableFuture<Void> f) {
-        endTransition(f, current(started), () -> {
+        boolean current = current(started);
+        if (current) {
+            // Same providers as when the load began, but a service withdrawn and provided again by
+            // one of them meanwhile is a new record: the active fiber must not read the withdrawn one.
+            store = new ConcurrentHashMap<>(satisfied);
+        }
+        endTransition(f, current, () -> {
             startUnload();
             return FiberState.UNLOADING;
         });
