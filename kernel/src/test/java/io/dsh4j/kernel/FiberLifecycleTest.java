@@ -359,19 +359,21 @@ class FiberLifecycleTest {
 
         @Test
         void i16_dependent_of_a_service_with_async_init_waits_for_the_init() {
-            var initDone = new java.util.concurrent.CompletableFuture<Disposer>();
+            var initStarted = new CompletableFuture<Void>();
+            var initDone = new CompletableFuture<Disposer>();
             Plugin<JsonNode> slowService = Plugin.named("slow-service").service((ctx, config) -> new Service(ctx, FOO) {
                 @Override
                 protected Effect init() {
+                    initStarted.complete(null);
                     return Effect.async(initDone);
                 }
             });
             Probe.Counter counter = new Probe.Counter();
             Fiber dependent = root.plugin(counter.plugin("dependent", "foo"));
             Fiber service = root.plugin(slowService);
-            while (service.state() != FiberState.LOADING) {
-                Thread.onSpinWait();
-            }
+            initStarted.join();
+            dependent.settled().join(); // the dependent's own transitions are over: it is waiting
+            assertThat(service.state()).isEqualTo(FiberState.LOADING);
             assertThat(dependent.state()).isEqualTo(FiberState.PENDING);
             assertThat(counter.loads).hasValue(0);
 
@@ -384,23 +386,32 @@ class FiberLifecycleTest {
 
         @Test
         void i16_interleaved_services_initialise_exactly_once_in_any_load_order() {
-            AtomicInteger aInits = new AtomicInteger();
-            AtomicInteger bInits = new AtomicInteger();
-            AtomicInteger cLoads = new AtomicInteger();
-            Plugin<JsonNode> a = Plugin.named("a").service((ctx, config) -> {
-                aInits.incrementAndGet();
-                return new Service(ctx, ServiceKey.named("a")) { };
-            });
-            Plugin<JsonNode> b = Plugin.named("b").inject("a").service((ctx, config) -> {
-                bInits.incrementAndGet();
-                return new Service(ctx, ServiceKey.named("b")) { };
-            });
-            Plugin<JsonNode> c = Plugin.named("c").inject("a", "b").setup((ctx, config) -> cLoads.incrementAndGet());
-            root.plugin(c);
-            root.plugin(b);
-            root.plugin(a);
-            kernel.awaitIdle();
-            assertThat(List.of(aInits.get(), bInits.get(), cLoads.get())).containsExactly(1, 1, 1);
+            for (List<String> order : List.of(List.of("a", "b", "c"), List.of("a", "c", "b"), List.of("b", "a", "c"),
+                    List.of("b", "c", "a"), List.of("c", "a", "b"), List.of("c", "b", "a"))) {
+                // given a <- b <- c (b injects a; c injects a and b)
+                Map<String, AtomicInteger> inits = Map.of("a", new AtomicInteger(), "b", new AtomicInteger(),
+                        "c", new AtomicInteger());
+                Map<String, Plugin<JsonNode>> plugins = Map.of(
+                        "a", Plugin.named("a").service((ctx, config) -> {
+                            inits.get("a").incrementAndGet();
+                            return new Service(ctx, ServiceKey.named("a")) { };
+                        }),
+                        "b", Plugin.named("b").inject("a").service((ctx, config) -> {
+                            inits.get("b").incrementAndGet();
+                            return new Service(ctx, ServiceKey.named("b")) { };
+                        }),
+                        "c", Plugin.named("c").inject("a", "b").setup((ctx, config) -> inits.get("c").incrementAndGet()));
+
+                // when mounted in this order
+                List<Fiber> fibers = order.stream().map(name -> root.plugin(plugins.get(name))).toList();
+                kernel.awaitIdle();
+
+                // then
+                assertThat(fibers).as("order %s", order)
+                        .allSatisfy(f -> assertThat(f.state()).isEqualTo(FiberState.ACTIVE));
+                assertThat(inits.values()).as("order %s", order).allSatisfy(n -> assertThat(n).hasValue(1));
+                kernel.close();
+            }
         }
     }
 
