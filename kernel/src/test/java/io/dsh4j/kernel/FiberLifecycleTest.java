@@ -317,6 +317,22 @@ class FiberLifecycleTest {
         }
 
         @Test
+        void the_registry_keeps_one_record_per_plugin_for_all_its_fibers_and_delete_disposes_them() {
+            Probe.Counter counter = new Probe.Counter();
+            Plugin<JsonNode> plugin = counter.plugin("twice");
+            Fiber one = root.plugin(plugin);
+            Fiber two = root.plugin(plugin);
+            kernel.awaitIdle();
+            assertThat(kernel.registry().has(plugin)).isTrue();
+            assertThat(kernel.registry().fibers(plugin)).containsExactly(one, two);
+
+            kernel.registry().delete(plugin).join();
+            assertThat(kernel.registry().has(plugin)).isFalse();
+            assertThat(List.of(one.state(), two.state())).containsOnly(FiberState.DISPOSED);
+            assertThat(counter.disposals).hasValue(2);
+        }
+
+        @Test
         void i13_root_is_uid_0_first_plugin_uid_1_and_disposing_root_runs_children_once() {
             AtomicInteger disposed = new AtomicInteger();
             Fiber first = root.plugin(Plugin.named("a").setup((ctx, config) ->
