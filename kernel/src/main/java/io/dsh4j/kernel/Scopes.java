@@ -62,11 +62,11 @@ public final class Scopes {
 
     /**
      * A dispatch receiver for scope {@code key} ({@code null}: only untagged listeners) that also applies
-     * {@code base}'s filter when {@code base} is an {@link EventFilter} (a service's isolation filter).
-     * The key's parent chain is read when the receiver is made: make one per dispatch.
+     * {@code base}'s filter, if any (a service as receiver: its isolation filter). The key's parent
+     * chain is read when the receiver is made: make one per dispatch.
      */
-    public static EventFilter target(Object base, Object key) {
-        EventFilter baseFilter = base instanceof EventFilter f ? f : null;
+    public static EventFilter target(EventFilter base, Object key) {
+        EventFilter baseFilter = base;
         Object[] chain = ScopeLinks.chain(key).toArray(); // one receiver serves one dispatch
         return listenerContext -> {
             if (baseFilter != null && !baseFilter.admits(listenerContext)) {
