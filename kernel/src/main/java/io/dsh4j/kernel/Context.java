@@ -10,8 +10,17 @@ import org.slf4j.Logger;
  * services, and registers effects, listeners and child plugins on its fiber, so that they are undone
  * when the fiber unloads.
  *
- * <p>Every method is thread-safe. Registrations fail with {@link KernelException.Code#INACTIVE_EFFECT}
- * once the fiber is disposed or while it unloads. Not for implementation outside the kernel.
+ * <p>Every method is thread-safe and may be called from any thread: an agent loop on a virtual thread
+ * registers and dispatches like a plugin's {@code apply} does. Arguments are non-null unless stated,
+ * and nothing returns {@code null}. Registrations fail with {@link KernelException.Code#INACTIVE_EFFECT}
+ * once the fiber is disposed or while it unloads.
+ *
+ * <p>Code the kernel calls — {@code apply}, an effect or inject body, a disposer, a listener of a
+ * dispatch made on the lifecycle executor — runs on that executor and must not block it: no
+ * {@link Fiber#await()}, {@link Kernel#awaitIdle()} or blocking I/O there; return
+ * {@link Effect#blocking} or wrap the release in {@link Disposer#blocking}.
+ *
+ * <p>Not for implementation outside the kernel.
  */
 public interface Context {
 
@@ -27,7 +36,10 @@ public interface Context {
     /** A logger named after the fiber ({@code dsh4j.plugin.<name>}). */
     Logger logger();
 
-    /** A child context carrying {@code key = value}; this one is not changed. */
+    /**
+     * A child context carrying {@code key = value} (same fiber); this one is not changed. A
+     * {@code null} value hides an ancestor's value of {@code key}.
+     */
     <T> Context extend(ContextKey<T> key, T value);
 
     /** The nearest value of {@code key} on this context's chain. */
@@ -39,10 +51,10 @@ public interface Context {
     /** A child in which service {@code name} lives in the realm shared by every {@code label}. */
     Context isolate(String name, String label);
 
-    /** A child carrying intercept config for service {@code name} (§1.8 {@code resolveConfig}). */
+    /** A child carrying intercept config (may be {@code null}) for service {@code name} (§1.8). */
     Context intercept(String name, Object config);
 
-    /** The intercept configs for {@code name} on this context's chain, root-most first. */
+    /** The intercept configs for {@code name} on this context's chain, root-most first ({@code null}s kept). */
     List<Object> interceptConfigs(String name);
 
     // ---- services ----------------------------------------------------------------------------
@@ -225,13 +237,19 @@ public interface Context {
 
     // ---- bodies ------------------------------------------------------------------------------
 
-    /** The body of {@link #effect(EffectBody, String)}. */
+    /**
+     * The body of {@link #effect(EffectBody, String)}: sets something up, now, on the calling thread,
+     * and returns how to undo it. A checked exception reaches the caller as a {@link SetupException}.
+     */
     @FunctionalInterface
     interface EffectBody {
         Effect run() throws Exception;
     }
 
-    /** The body of {@link #inject}. */
+    /**
+     * The body of {@link #inject}: runs like a plugin's {@code apply}, on the lifecycle executor, with
+     * the child fiber's context; register through it. A throw leaves the child fiber FAILED.
+     */
     @FunctionalInterface
     interface InjectBody {
         void apply(Context ctx) throws Exception;

@@ -19,9 +19,11 @@ public abstract class Service implements CallerBound<Object>, EventFilter {
     private final ServiceKey<?> key;
 
     /**
-     * Provides this service under {@code key} from {@code ctx}'s fiber.
+     * Provides this service under {@code key} from {@code ctx}'s fiber. Construct services in the
+     * factory of {@link Plugin.Builder#service}, which runs in the plugin's {@code apply}.
      *
-     * @throws KernelException if the slot is taken or the fiber is inactive
+     * @throws KernelException {@code service "<name>" has been registered at <fiber>} if the slot is
+     *     taken; {@code INACTIVE_EFFECT} if the fiber is disposed or unloading
      */
     @SuppressWarnings({"unchecked", "this-escape"})
     protected Service(Context ctx, ServiceKey<?> key) {
