@@ -618,6 +618,30 @@ class FiberLifecycleTest {
     }
 
     @Test
+    void an_unload_starts_the_fibers_disposers_in_reverse_order_and_waits_for_its_children() {
+        // spec 1.6.6: disposers start in reverse registration order; asynchronous ones (a child
+        // fiber's teardown) overlap, and the unload ends when they have
+        List<String> order = new CopyOnWriteArrayList<>();
+        Notification<String> event = Notification.named("test/order");
+        Plugin<JsonNode> child = Plugin.named("child").setup((c, cfg) ->
+                c.effect(() -> Effect.of(() -> order.add("child's effect"))));
+        root.on(KernelEvents.PLUGIN, f -> {
+            if (f.plugin() == child && f.isDisposed()) {
+                order.add("child 3");
+            }
+        });
+        Fiber fiber = root.plugin(Plugin.named("ordered").setup((ctx, config) -> {
+            ctx.effect(() -> Effect.of(() -> order.add("effect 1")));
+            ctx.on(event, p -> { }).whenDisposed().thenRun(() -> order.add("listener 2"));
+            ctx.plugin(child);
+            ctx.effect(() -> Effect.of(() -> order.add("effect 4")));
+        }));
+        kernel.awaitIdle();
+        fiber.dispose().join();
+        assertThat(order).containsExactly("effect 4", "child 3", "listener 2", "effect 1", "child's effect");
+    }
+
+    @Test
     void dispose_is_idempotent_and_final() {
         Probe.Counter counter = new Probe.Counter();
         Fiber fiber = root.plugin(counter.plugin("once"));
