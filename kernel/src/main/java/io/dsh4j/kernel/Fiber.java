@@ -69,17 +69,32 @@ public interface Fiber {
      */
     CompletableFuture<Void> dispose();
 
-    /** Unloads and loads again with the current config; completes when settled. */
+    /**
+     * Unloads and loads again with the current config; completes when settled (exceptionally with a
+     * load error). Asked during a transition, it takes effect when that ends: a load in flight is
+     * undone and run again.
+     *
+     * @throws KernelException {@code INACTIVE_EFFECT} once the fiber is disposed
+     */
     CompletableFuture<Fiber> restart();
 
     /**
-     * Replaces the raw config. An {@link FiberState#ACTIVE} fiber validates it first — throwing
-     * {@link io.dsh4j.kernel.config.ConfigValidationException} before anything restarts — then
-     * restarts; any other fiber retries its load with it when its services allow.
+     * Replaces the raw config (a Jackson tree, a map, a record, or {@code null}). An
+     * {@link FiberState#ACTIVE} fiber validates it first — throwing before anything restarts — then
+     * restarts; any other fiber loads with it when its services allow (a load in flight is undone and
+     * run again). Completes when settled.
+     *
+     * @throws io.dsh4j.kernel.config.ConfigValidationException an active fiber's invalid config
+     * @throws KernelException {@code INACTIVE_EFFECT} once the fiber is disposed
      */
     CompletableFuture<Fiber> update(Object rawConfig);
 
-    /** The handle the owning fiber holds for this one (to move it into a step effect, say). */
+    /**
+     * The handle the owning fiber holds for this one (to move it into a step effect, say); disposing
+     * it is {@link #dispose()}.
+     *
+     * @throws UnsupportedOperationException for the root fiber, which has no owner
+     */
     EffectHandle handle();
 
     /** Diagnostic tree of the live effects, top level first. */

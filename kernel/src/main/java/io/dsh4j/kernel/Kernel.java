@@ -5,7 +5,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * One application: the root context, the service store, the event bus and the lifecycle executor on
- * which every fiber transition runs, one at a time.
+ * which every fiber transition runs, one at a time. Thread-safe; kernels are independent of each
+ * other (only {@link Scopes#bindParent scope parent links} are process-wide, as in DSH).
  *
  * <pre>{@code
  * try (Kernel kernel = Kernel.create()) {
@@ -46,7 +47,9 @@ public interface Kernel extends AutoCloseable {
 
     /**
      * Disposes every effect and child of the root (Cordis's root restart) and waits for quiescence.
-     * The root stays usable. Not on the lifecycle executor.
+     * The root stays usable; calling it again disposes what was registered since.
+     *
+     * @throws IllegalStateException on the lifecycle executor (it would wait for itself)
      */
     @Override
     void close();

@@ -5,7 +5,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The plugins that have fibers (Cordis's {@code ctx.registry}); a plugin is keyed by identity. Its
- * entry appears with its first fiber and goes with its last.
+ * entry appears with its first fiber and goes with its last (when that one's disposal starts).
+ * Thread-safe; answers are snapshots.
  */
 public interface PluginRegistry {
 

@@ -17,4 +17,10 @@ public interface Scope {
 
     /** Disposes the scope's fiber and waits for full quiescence. Idempotent: every call shares one future. */
     CompletableFuture<Void> dispose();
+
+    /**
+     * The exact handle the creating fiber holds for the scope (DSH's {@code rawDispose}): add it to an
+     * {@link EffectSink} to dispose the scope at that position of a step effect.
+     */
+    EffectHandle handle();
 }

@@ -8,9 +8,12 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * DSH's scopes (spec §1.15.1): a scope key — any object, compared by identity; DSH uses the agent —
- * tags a context; registries pick a per-scope layer from the caller's tag, and scoped dispatch
- * ({@link #target}) reaches untagged listeners plus those tagged with the key or one of its ancestors.
- * Registry visibility goes down the parent chain, event admission goes up it.
+ * tags a context; registries pick a per-scope layer from the caller's tag ({@link ScopedLayers}), and
+ * scoped dispatch ({@link #target}) reaches untagged listeners plus those tagged with the key or one
+ * of its ancestors. Registry visibility goes down the parent chain, event admission goes up it.
+ *
+ * <p>Thread-safe. Parent links are process-wide, like DSH's module-level map, and hold keys weakly:
+ * a link never keeps a key alive.
  */
 public final class Scopes {
 
@@ -20,7 +23,12 @@ public final class Scopes {
 
     private Scopes() {}
 
-    /** Creates a scope for {@code key} under {@code ctx}'s fiber. */
+    /**
+     * Creates a scope for {@code key} under {@code ctx}'s fiber: a child fiber owned by it (disposed
+     * with it) whose context, tagged with {@code key}, is usable at once.
+     *
+     * @throws KernelException {@code INACTIVE_EFFECT} if {@code ctx}'s fiber is disposed or unloading
+     */
     public static Scope create(Context ctx, Object key) {
         Objects.requireNonNull(key, "key");
         Fiber fiber = ctx.plugin(SCOPE);
@@ -62,11 +70,11 @@ public final class Scopes {
 
     /**
      * A dispatch receiver for scope {@code key} ({@code null}: only untagged listeners) that also applies
-     * {@code base}'s filter when {@code base} is an {@link EventFilter} (a service's isolation filter).
-     * The key's parent chain is read when the receiver is made: make one per dispatch.
+     * {@code base}'s filter, if any (a service as receiver: its isolation filter). The key's parent
+     * chain is read when the receiver is made: make one per dispatch.
      */
-    public static EventFilter target(Object base, Object key) {
-        EventFilter baseFilter = base instanceof EventFilter f ? f : null;
+    public static EventFilter target(EventFilter base, Object key) {
+        EventFilter baseFilter = base;
         Object[] chain = ScopeLinks.chain(key).toArray(); // one receiver serves one dispatch
         return listenerContext -> {
             if (baseFilter != null && !baseFilter.admits(listenerContext)) {
@@ -111,6 +119,11 @@ public final class Scopes {
         @Override
         public Context context() {
             return context;
+        }
+
+        @Override
+        public EffectHandle handle() {
+            return fiber.handle();
         }
 
         @Override

@@ -19,9 +19,11 @@ public abstract class Service implements CallerBound<Object>, EventFilter {
     private final ServiceKey<?> key;
 
     /**
-     * Provides this service under {@code key} from {@code ctx}'s fiber.
+     * Provides this service under {@code key} from {@code ctx}'s fiber. Construct services in the
+     * factory of {@link Plugin.Builder#service}, which runs in the plugin's {@code apply}.
      *
-     * @throws KernelException if the slot is taken or the fiber is inactive
+     * @throws KernelException {@code service "<name>" has been registered at <fiber>} if the slot is
+     *     taken; {@code INACTIVE_EFFECT} if the fiber is disposed or unloading
      */
     @SuppressWarnings({"unchecked", "this-escape"})
     protected Service(Context ctx, ServiceKey<?> key) {
@@ -48,12 +50,22 @@ public abstract class Service implements CallerBound<Object>, EventFilter {
     }
 
     /**
-     * Availability predicate consulted by dependents each time the service is (re)announced. A
-     * throwing check is logged and counts as unavailable. Call {@code notify} through a restart or a
-     * re-provide when the answer changes.
+     * Availability predicate consulted by dependents whenever the service is (re)announced: when its
+     * fiber becomes {@link FiberState#ACTIVE} and after {@link #recheck()}. While it answers
+     * {@code false} dependents stay {@link FiberState#PENDING} (or unload). A throwing check is logged
+     * and counts as unavailable. Runs on the lifecycle executor; must be quick and must not block.
      */
     public boolean check() {
         return true;
+    }
+
+    /**
+     * Tells the dependents that {@link #check()} may answer differently now (Cordis's
+     * {@code reflect.notify}): each one consults it again, loading or unloading as it says. Callable
+     * from any thread; the re-check runs later on the lifecycle executor.
+     */
+    protected final void recheck() {
+        io.dsh4j.kernel.internal.ServiceHooks.recheck(ctx, key.name());
     }
 
     /** The view a caller gets; by default the service itself. */
@@ -65,7 +77,7 @@ public abstract class Service implements CallerBound<Object>, EventFilter {
     /** Admits listeners whose context maps this service's name to the same realm as its own. */
     @Override
     public boolean admits(Context listenerContext) {
-        return io.dsh4j.kernel.internal.Realms.sameRealm(ctx, listenerContext, key.name());
+        return io.dsh4j.kernel.internal.ServiceHooks.sameRealm(ctx, listenerContext, key.name());
     }
 
     @Override

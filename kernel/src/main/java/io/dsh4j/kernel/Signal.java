@@ -95,8 +95,10 @@ public final class Signal {
      * @return the registration; closing it before the abort means the listener never runs
      */
     public Registration onAbort(Consumer<Object> listener) {
-        Objects.requireNonNull(listener, "listener");
-        Slot slot = new Slot(listener);
+        return register(new Slot(Objects.requireNonNull(listener, "listener"), false));
+    }
+
+    private Registration register(Slot slot) {
         Object already;
         synchronized (lock) {
             already = reason;
@@ -122,10 +124,14 @@ public final class Signal {
         });
     }
 
-    /** Interrupts the calling thread when the signal aborts (for blocking calls that honour interrupts). */
+    /**
+     * Interrupts the calling thread when the signal aborts (for blocking calls that honour interrupts).
+     * Once {@link Registration#close()} has returned, this registration never interrupts the thread, so
+     * an abort racing the end of the work cannot leak an interrupt into what the thread does next.
+     */
     public Registration interruptOnAbort() {
         Thread thread = Thread.currentThread();
-        return onAbort(r -> thread.interrupt());
+        return register(new Slot(r -> thread.interrupt(), true));
     }
 
     boolean abort(Object reason) {
@@ -167,10 +173,13 @@ public final class Signal {
 
     private final class Slot implements Registration {
         private final Consumer<Object> listener;
+        /** Run the listener holding this slot's monitor, so that {@link #close()} waits for it. */
+        private final boolean exclusive;
         private boolean done;
 
-        Slot(Consumer<Object> listener) {
+        Slot(Consumer<Object> listener, boolean exclusive) {
             this.listener = listener;
+            this.exclusive = exclusive;
         }
 
         void fire(Object reason) {
@@ -179,7 +188,15 @@ public final class Signal {
                     return;
                 }
                 done = true;
+                if (exclusive) {
+                    run(reason);
+                    return;
+                }
             }
+            run(reason);
+        }
+
+        private void run(Object reason) {
             try {
                 listener.accept(reason);
             } catch (RuntimeException e) {

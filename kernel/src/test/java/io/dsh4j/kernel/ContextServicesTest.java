@@ -185,6 +185,77 @@ class ContextServicesTest {
         assertThat(c.interceptConfigs("tools")).containsExactly("outer", "inner");
     }
 
+    // ---- availability (§1.6.4) and announcements (§1.11) ----------------------------------------
+
+    /** A service whose availability the test switches; {@code check} throws when told to. */
+    static final class Gauge extends Service {
+        volatile Boolean available;
+
+        Gauge(Context ctx, Boolean available) {
+            super(ctx, FOO);
+            this.available = available;
+        }
+
+        @Override
+        public boolean check() {
+            if (available == null) {
+                throw new IllegalStateException("gauge broken");
+            }
+            return available;
+        }
+
+        void set(Boolean next) {
+            available = next;
+            recheck();
+        }
+    }
+
+    @Test
+    void a_service_check_gates_its_dependents_and_recheck_makes_them_follow_it() {
+        // given a service that says it is unavailable
+        RecordingSink sink = new RecordingSink();
+        try (Kernel k = Kernel.create(sink)) {
+            AtomicReference<Gauge> gauge = new AtomicReference<>();
+            k.root().plugin(Plugin.named("gauge").service((ctx, config) -> {
+                gauge.set(new Gauge(ctx, false));
+                return gauge.get();
+            }));
+            Probe.Counter counter = new Probe.Counter();
+            Fiber dependent = k.root().plugin(counter.plugin("dependent", "foo"));
+            k.awaitIdle();
+            assertThat(dependent.state()).isEqualTo(FiberState.PENDING);
+
+            // when it becomes available
+            gauge.get().set(true);
+            k.awaitIdle();
+            assertThat(dependent.state()).isEqualTo(FiberState.ACTIVE);
+
+            // when its check throws: logged, and counts as unavailable
+            gauge.get().set(null);
+            k.awaitIdle();
+            assertThat(dependent.state()).isEqualTo(FiberState.PENDING);
+            assertThat(counter.disposals).hasValue(1);
+            assertThat(sink.at(LogSink.Level.ERROR)).singleElement().satisfies(e -> {
+                assertThat(e.source()).isEqualTo("gauge");
+                assertThat(e.error()).hasMessage("gauge broken");
+            });
+            assertThat(counter.loads).hasValue(1);
+        }
+    }
+
+    @Test
+    void internal_service_announces_a_service_and_its_withdrawal_to_its_realm() {
+        List<String> heard = new CopyOnWriteArrayList<>();
+        root.on(KernelEvents.SERVICE, change -> heard.add(change.name() + "=" + change.value()));
+        root.isolate("foo").on(KernelEvents.SERVICE, change -> heard.add("other realm"));
+        Fiber provider = mount(Probe.provider("provider", FOO, "v"));
+        provider.dispose().join();
+        kernel.awaitIdle();
+        // as Cordis: when the provider becomes ACTIVE, when it stops being ACTIVE (the record is still
+        // there while dependents unload), and when the record is withdrawn
+        assertThat(heard).containsExactly("foo=v", "foo=v", "foo=null");
+    }
+
     // ---- caller binding (§1.4) ---------------------------------------------------------------
 
     /** A registry-like service: registrations are effects on the caller's fiber. */

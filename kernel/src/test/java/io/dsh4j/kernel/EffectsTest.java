@@ -58,6 +58,24 @@ class EffectsTest {
     }
 
     @Test
+    void a_child_fiber_moved_into_a_step_effect_is_disposed_at_its_position() {
+        Fiber fiber = active();
+        Context ctx = fiber.context();
+        EffectHandle steps = ctx.effect(sink -> {
+            sink.add(() -> order.add(1));
+            Fiber child = ctx.plugin(Plugin.named("child").setup((c, config) ->
+                    c.effect(() -> Effect.of(() -> order.add(2)))));
+            sink.add(child.handle());
+            sink.add(() -> order.add(3));
+        }, "composite");
+        kernel.awaitIdle();
+        assertThat(fiber.effects()).extracting(EffectInfo::label).containsExactly("composite");
+        steps.dispose();
+        steps.whenDisposed().join();
+        assertThat(order).containsExactly(3, 2, 1);
+    }
+
+    @Test
     void b4_synchronous_throw_rolls_back_yielded_disposers_and_rethrows() {
         Fiber fiber = active();
         assertThatThrownBy(() -> fiber.context().effect(sink -> {

@@ -12,6 +12,7 @@ import io.dsh4j.kernel.internal.KernelRuntime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -141,23 +142,42 @@ class FiberLifecycleTest {
     @Nested
     class Invariants {
 
+        /** The state changes of the fibers of {@code plugin}, as {@code internal/status} reports them. */
+        List<String> transitionsOf(Plugin<?> plugin) {
+            List<String> seen = new CopyOnWriteArrayList<>();
+            root.on(KernelEvents.STATUS, change -> {
+                if (change.fiber().plugin() == plugin) {
+                    seen.add(change.previous() + ">" + change.fiber().state());
+                }
+            });
+            return seen;
+        }
+
         @Test
         void i7_inertia_lock_keeps_loading_then_unloads_and_reloads_when_the_service_returns() {
             Fiber provider = root.plugin(Probe.provider("p", FOO, 1));
             Probe.Gate gate = new Probe.Gate();
-            Fiber slow = root.plugin(gate.plugin("slow", "foo"));
+            Plugin<JsonNode> slowPlugin = gate.plugin("slow", "foo");
+            List<String> transitions = transitionsOf(slowPlugin);
+            Fiber slow = root.plugin(slowPlugin);
             gate.entered.join();
+
+            // when the dependency vanishes mid-load
             var withdrawn = provider.dispose();
             assertThat(slow.state()).isEqualTo(FiberState.LOADING);
             gate.release();
             withdrawn.join();
             kernel.awaitIdle();
-            assertThat(slow.state()).isEqualTo(FiberState.PENDING);
 
+            // then the load finished, then the fiber unloaded (never ACTIVE in between)
+            assertThat(transitions).containsExactly("PENDING>LOADING", "LOADING>UNLOADING", "UNLOADING>PENDING");
+
+            // when the service reappears
             root.plugin(Probe.provider("p2", FOO, 2));
             kernel.awaitIdle();
-            assertThat(slow.state()).isEqualTo(FiberState.ACTIVE);
+            assertThat(transitions).endsWith("PENDING>LOADING", "LOADING>ACTIVE");
             assertThat(gate.loads).hasValue(2);
+            assertThat(gate.disposals).hasValue(1);
         }
 
         @Test
@@ -167,7 +187,9 @@ class FiberLifecycleTest {
             kernel.awaitIdle();
             EffectHandle first = provider.context().provide(FOO, 1);
             Probe.Gate gate = new Probe.Gate();
-            Fiber slow = root.plugin(gate.plugin("slow", "foo"));
+            Plugin<JsonNode> slowPlugin = gate.plugin("slow", "foo");
+            List<String> transitions = transitionsOf(slowPlugin);
+            Fiber slow = root.plugin(slowPlugin);
             gate.entered.join();
 
             first.dispose();
@@ -176,8 +198,10 @@ class FiberLifecycleTest {
             kernel.awaitIdle();
 
             assertThat(slow.state()).isEqualTo(FiberState.ACTIVE);
+            assertThat(transitions).containsExactly("PENDING>LOADING", "LOADING>ACTIVE");
             assertThat(gate.loads).hasValue(1);
             assertThat(gate.disposals).hasValue(0);
+            assertThat(slow.context().require(FOO)).isEqualTo(2);
         }
 
         @Test
@@ -293,6 +317,22 @@ class FiberLifecycleTest {
         }
 
         @Test
+        void the_registry_keeps_one_record_per_plugin_for_all_its_fibers_and_delete_disposes_them() {
+            Probe.Counter counter = new Probe.Counter();
+            Plugin<JsonNode> plugin = counter.plugin("twice");
+            Fiber one = root.plugin(plugin);
+            Fiber two = root.plugin(plugin);
+            kernel.awaitIdle();
+            assertThat(kernel.registry().has(plugin)).isTrue();
+            assertThat(kernel.registry().fibers(plugin)).containsExactly(one, two);
+
+            kernel.registry().delete(plugin).join();
+            assertThat(kernel.registry().has(plugin)).isFalse();
+            assertThat(List.of(one.state(), two.state())).containsOnly(FiberState.DISPOSED);
+            assertThat(counter.disposals).hasValue(2);
+        }
+
+        @Test
         void i13_root_is_uid_0_first_plugin_uid_1_and_disposing_root_runs_children_once() {
             AtomicInteger disposed = new AtomicInteger();
             Fiber first = root.plugin(Plugin.named("a").setup((ctx, config) ->
@@ -335,19 +375,21 @@ class FiberLifecycleTest {
 
         @Test
         void i16_dependent_of_a_service_with_async_init_waits_for_the_init() {
-            var initDone = new java.util.concurrent.CompletableFuture<Disposer>();
+            var initStarted = new CompletableFuture<Void>();
+            var initDone = new CompletableFuture<Disposer>();
             Plugin<JsonNode> slowService = Plugin.named("slow-service").service((ctx, config) -> new Service(ctx, FOO) {
                 @Override
                 protected Effect init() {
+                    initStarted.complete(null);
                     return Effect.async(initDone);
                 }
             });
             Probe.Counter counter = new Probe.Counter();
             Fiber dependent = root.plugin(counter.plugin("dependent", "foo"));
             Fiber service = root.plugin(slowService);
-            while (service.state() != FiberState.LOADING) {
-                Thread.onSpinWait();
-            }
+            initStarted.join();
+            dependent.settled().join(); // the dependent's own transitions are over: it is waiting
+            assertThat(service.state()).isEqualTo(FiberState.LOADING);
             assertThat(dependent.state()).isEqualTo(FiberState.PENDING);
             assertThat(counter.loads).hasValue(0);
 
@@ -360,23 +402,32 @@ class FiberLifecycleTest {
 
         @Test
         void i16_interleaved_services_initialise_exactly_once_in_any_load_order() {
-            AtomicInteger aInits = new AtomicInteger();
-            AtomicInteger bInits = new AtomicInteger();
-            AtomicInteger cLoads = new AtomicInteger();
-            Plugin<JsonNode> a = Plugin.named("a").service((ctx, config) -> {
-                aInits.incrementAndGet();
-                return new Service(ctx, ServiceKey.named("a")) { };
-            });
-            Plugin<JsonNode> b = Plugin.named("b").inject("a").service((ctx, config) -> {
-                bInits.incrementAndGet();
-                return new Service(ctx, ServiceKey.named("b")) { };
-            });
-            Plugin<JsonNode> c = Plugin.named("c").inject("a", "b").setup((ctx, config) -> cLoads.incrementAndGet());
-            root.plugin(c);
-            root.plugin(b);
-            root.plugin(a);
-            kernel.awaitIdle();
-            assertThat(List.of(aInits.get(), bInits.get(), cLoads.get())).containsExactly(1, 1, 1);
+            for (List<String> order : List.of(List.of("a", "b", "c"), List.of("a", "c", "b"), List.of("b", "a", "c"),
+                    List.of("b", "c", "a"), List.of("c", "a", "b"), List.of("c", "b", "a"))) {
+                // given a <- b <- c (b injects a; c injects a and b)
+                Map<String, AtomicInteger> inits = Map.of("a", new AtomicInteger(), "b", new AtomicInteger(),
+                        "c", new AtomicInteger());
+                Map<String, Plugin<JsonNode>> plugins = Map.of(
+                        "a", Plugin.named("a").service((ctx, config) -> {
+                            inits.get("a").incrementAndGet();
+                            return new Service(ctx, ServiceKey.named("a")) { };
+                        }),
+                        "b", Plugin.named("b").inject("a").service((ctx, config) -> {
+                            inits.get("b").incrementAndGet();
+                            return new Service(ctx, ServiceKey.named("b")) { };
+                        }),
+                        "c", Plugin.named("c").inject("a", "b").setup((ctx, config) -> inits.get("c").incrementAndGet()));
+
+                // when mounted in this order
+                List<Fiber> fibers = order.stream().map(name -> root.plugin(plugins.get(name))).toList();
+                kernel.awaitIdle();
+
+                // then
+                assertThat(fibers).as("order %s", order)
+                        .allSatisfy(f -> assertThat(f.state()).isEqualTo(FiberState.ACTIVE));
+                assertThat(inits.values()).as("order %s", order).allSatisfy(n -> assertThat(n).hasValue(1));
+                kernel.close();
+            }
         }
     }
 
@@ -419,6 +470,130 @@ class FiberLifecycleTest {
         }
     }
 
+    @Nested
+    class ChangesDuringALoad {
+
+        @Test
+        void a_load_failing_after_its_dependency_was_replaced_retries_with_the_new_provider() {
+            // given a plugin whose first load fails late, after its provider was replaced during it
+            CompletableFuture<Disposer> firstLoad = new CompletableFuture<>();
+            CompletableFuture<Void> entered = new CompletableFuture<>();
+            List<Object> loadedWith = new CopyOnWriteArrayList<>();
+            Plugin<JsonNode> late = Plugin.named("late").inject("foo").apply((ctx, config) -> {
+                loadedWith.add(ctx.require(FOO));
+                if (loadedWith.size() == 1) {
+                    entered.complete(null);
+                    return Effect.async(firstLoad);
+                }
+                return Effect.none();
+            });
+            Fiber first = root.plugin(Probe.provider("first", FOO, "first"));
+            Fiber fiber = root.plugin(late);
+            entered.join();
+            first.dispose(); // completes only after the dependent settled
+            root.plugin(Probe.provider("second", FOO, "second")).await(); // the dependent has seen it
+
+            // when the first load fails
+            firstLoad.completeExceptionally(new IllegalStateException("late failure"));
+            kernel.awaitIdle();
+
+            // then the failure is not the last word: the fiber loaded again with the new provider
+            assertThat(loadedWith).containsExactly("first", "second");
+            assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
+            assertThat(fiber.error()).isEmpty();
+            assertThat(sink.at(LogSink.Level.ERROR)).singleElement()
+                    .satisfies(e -> assertThat(e.error()).hasMessage("late failure"));
+        }
+
+        @Test
+        void a_load_failing_with_unchanged_dependencies_waits_for_them_to_change() {
+            CompletableFuture<Disposer> load = new CompletableFuture<>();
+            AtomicInteger loads = new AtomicInteger();
+            Fiber provider = root.plugin(Probe.provider("provider", FOO, 1));
+            Fiber fiber = root.plugin(Plugin.named("late").inject("foo").apply((ctx, config) ->
+                    loads.incrementAndGet() == 1 ? Effect.async(load) : Effect.none()));
+            provider.await();
+            load.completeExceptionally(new IllegalStateException("boom"));
+            kernel.awaitIdle();
+            assertThat(fiber.state()).isEqualTo(FiberState.FAILED);
+            assertThat(loads).hasValue(1);
+
+            provider.restart().join(); // the service disappears and reappears
+            kernel.awaitIdle();
+            assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
+            assertThat(loads).hasValue(2);
+        }
+
+        @Test
+        void update_during_a_slow_load_reloads_with_the_new_config_when_it_ends() {
+            Schema schema = Schema.object().field("limit", Schema.natural().defaultValue(1));
+            List<String> seen = new CopyOnWriteArrayList<>();
+            CompletableFuture<Disposer> firstLoad = new CompletableFuture<>();
+            CompletableFuture<Void> entered = new CompletableFuture<>();
+            AtomicInteger disposals = new AtomicInteger();
+            Fiber fiber = root.plugin(Plugin.named("slow", schema).apply((ctx, config) -> {
+                seen.add(config.toString());
+                if (seen.size() == 1) {
+                    entered.complete(null);
+                    return Effect.async(firstLoad);
+                }
+                return Effect.none();
+            }), Map.of("limit", 1));
+            entered.join();
+
+            fiber.update(Map.of("limit", 2)); // the fiber is LOADING
+            firstLoad.complete(disposals::incrementAndGet);
+            kernel.awaitIdle();
+
+            assertThat(seen).containsExactly("{\"limit\":1}", "{\"limit\":2}");
+            assertThat(fiber.config()).hasToString("{\"limit\":2}");
+            assertThat(disposals).hasValue(1); // the stale load was undone
+            assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
+        }
+
+        @Test
+        void restart_during_a_slow_load_runs_the_plugin_again_after_it() {
+            Probe.Gate gate = new Probe.Gate();
+            Fiber fiber = root.plugin(gate.plugin("slow"));
+            gate.entered.join();
+            CompletableFuture<Fiber> restarted = fiber.restart();
+            gate.release();
+            restarted.join();
+            kernel.awaitIdle();
+            assertThat(gate.loads).hasValue(2);
+            assertThat(gate.disposals).hasValue(1);
+            assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
+        }
+    }
+
+    @Test
+    void a_fiber_created_while_its_provider_activates_loads_once() {
+        // given a provider that activates between the new fiber's publication and its first check
+        CompletableFuture<Disposer> providerSetup = new CompletableFuture<>();
+        Fiber provider = root.plugin(Plugin.named("provider").apply((ctx, config) -> {
+            ctx.provide(FOO, 1);
+            return Effect.async(providerSetup); // LOADING until the subject is being created
+        }));
+        Plugin<JsonNode> subject = Plugin.named("subject", Schema.object().field("limit", Schema.natural()))
+                .inject("foo").setup((ctx, config) -> { });
+        root.on(KernelEvents.PLUGIN, fiber -> {
+            if (fiber.plugin() == subject && !fiber.isDisposed()) {
+                // on the creating thread, after publication and before the fiber's first check is queued
+                providerSetup.complete(null);
+                kernel.awaitIdle();
+            }
+        });
+
+        // when
+        Fiber fiber = root.plugin(subject, Map.of("limit", -1));
+        kernel.awaitIdle();
+
+        // then it was loaded (and failed) once, not once per way it learnt of the provider
+        assertThat(provider.state()).isEqualTo(FiberState.ACTIVE);
+        assertThat(fiber.state()).isEqualTo(FiberState.FAILED);
+        assertThat(sink.at(LogSink.Level.ERROR)).hasSize(1);
+    }
+
     @Test
     void plugin_code_never_runs_inside_the_call_that_mounted_it() {
         List<String> order = new CopyOnWriteArrayList<>();
@@ -440,6 +615,30 @@ class FiberLifecycleTest {
         Fiber fiber = root.plugin(new Probe.Counter().plugin("waiting", "nothing-provides-this"));
         assertThat(fiber.settled().join()).isSameAs(fiber);
         assertThat(fiber.state()).isEqualTo(FiberState.PENDING);
+    }
+
+    @Test
+    void an_unload_starts_the_fibers_disposers_in_reverse_order_and_waits_for_its_children() {
+        // spec 1.6.6: disposers start in reverse registration order; asynchronous ones (a child
+        // fiber's teardown) overlap, and the unload ends when they have
+        List<String> order = new CopyOnWriteArrayList<>();
+        Notification<String> event = Notification.named("test/order");
+        Plugin<JsonNode> child = Plugin.named("child").setup((c, cfg) ->
+                c.effect(() -> Effect.of(() -> order.add("child's effect"))));
+        root.on(KernelEvents.PLUGIN, f -> {
+            if (f.plugin() == child && f.isDisposed()) {
+                order.add("child 3");
+            }
+        });
+        Fiber fiber = root.plugin(Plugin.named("ordered").setup((ctx, config) -> {
+            ctx.effect(() -> Effect.of(() -> order.add("effect 1")));
+            ctx.on(event, p -> { }).whenDisposed().thenRun(() -> order.add("listener 2"));
+            ctx.plugin(child);
+            ctx.effect(() -> Effect.of(() -> order.add("effect 4")));
+        }));
+        kernel.awaitIdle();
+        fiber.dispose().join();
+        assertThat(order).containsExactly("effect 4", "child 3", "listener 2", "effect 1", "child's effect");
     }
 
     @Test

@@ -24,6 +24,7 @@ class KernelStressTest {
     static final int PROVIDER_THREADS = 2;
     static final int DEPENDENT_THREADS = 3;
     static final int ROUNDS = 250;
+    static final int RACES = 2_000;
 
     record Dependent(Fiber fiber, List<String> deps) {}
 
@@ -128,6 +129,39 @@ class KernelStressTest {
             // when everything goes
             kernel.close();
             assertThat(disposals.values()).allSatisfy(c -> assertThat(c).hasValue(1));
+            assertThat(kernel.registry().size()).isZero();
+        }
+    }
+
+    @Test
+    void disposal_racing_loads_from_other_threads_never_leaves_an_effect_or_a_service_behind() throws Exception {
+        RecordingSink sink = new RecordingSink();
+        try (Kernel kernel = Kernel.create(sink)) {
+            Context root = kernel.root();
+            List<Fiber> fibers = new CopyOnWriteArrayList<>();
+            ServiceKey<Object> key = ServiceKey.named("raced");
+            Plugin<JsonNode> plugin = Plugin.named("raced").setup((ctx, config) -> {
+                int id = effectIds.incrementAndGet();
+                AtomicInteger count = new AtomicInteger();
+                disposals.put(id, count);
+                ctx.effect(() -> Effect.of(count::incrementAndGet), "counted");
+                ctx.provide(key, id); // a leaked provide would make the next mount fail as a duplicate
+            });
+            for (int round = 0; round < RACES; round++) {
+                Fiber fiber = root.plugin(plugin);
+                fibers.add(fiber);
+                // dispose from a second thread while the load is queued, running or settling
+                Thread.ofVirtual().start(() -> fiber.dispose().join()).join();
+            }
+            kernel.awaitIdle();
+
+            assertThat(fibers).allSatisfy(f -> {
+                assertThat(f.state()).isEqualTo(FiberState.DISPOSED);
+                assertThat(f.effects()).isEmpty();
+            });
+            assertThat(disposals.values()).allSatisfy(c -> assertThat(c).hasValue(1));
+            assertThat(root.get(key)).isEmpty();
+            assertThat(sink.at(LogSink.Level.ERROR)).isEmpty();
             assertThat(kernel.registry().size()).isZero();
         }
     }

@@ -28,8 +28,11 @@ class LifecycleMatrixTest {
     /** How the plugin is written. */
     enum Shape { SETUP, STEPS, SERVICE, ASYNC }
 
-    /** When its dependency {@code foo} arrives: before the mount, replaced during the load, or after. */
-    enum Arrival { BEFORE, DURING, AFTER }
+    /**
+     * When its dependency {@code foo} arrives: before the mount; before it, then replaced by another
+     * provider during the load; before it, then withdrawn for good during the load; or after the mount.
+     */
+    enum Arrival { BEFORE, DURING, LOST, AFTER }
 
     /** Where it fails. */
     enum Failure {
@@ -106,12 +109,14 @@ class LifecycleMatrixTest {
         Tracker t = new Tracker();
         try (Kernel kernel = Kernel.create(sink)) {
             Context root = kernel.root();
-            AtomicBoolean swapped = new AtomicBoolean(s.arrival() != Arrival.DURING);
+            AtomicBoolean changed = new AtomicBoolean(s.arrival() != Arrival.DURING && s.arrival() != Arrival.LOST);
             Fiber[] provider = new Fiber[1];
             Runnable duringLoad = () -> {
-                if (swapped.compareAndSet(false, true)) {
+                if (changed.compareAndSet(false, true)) {
                     provider[0].dispose(); // withdrawn while this load runs …
-                    provider[0] = root.plugin(Probe.provider("second-provider", FOO, "second")); // … and replaced
+                    if (s.arrival() == Arrival.DURING) { // … and replaced
+                        provider[0] = root.plugin(Probe.provider("second-provider", FOO, "second"));
+                    }
                 }
             };
             Plugin<JsonNode> plugin = build(s, t, duringLoad);
@@ -131,7 +136,8 @@ class LifecycleMatrixTest {
             kernel.awaitIdle();
 
             // then: the state the coordinates dictate
-            FiberState expected = s.failure().fails() ? FiberState.FAILED : FiberState.ACTIVE;
+            FiberState expected = s.failure().fails() ? FiberState.FAILED
+                    : s.arrival() == Arrival.LOST ? FiberState.PENDING : FiberState.ACTIVE;
             assertThat(fiber.state()).as("state").isEqualTo(expected);
             int applies = s.failure() == Failure.CONFIG ? 0 : (s.arrival() == Arrival.DURING ? 2 : 1);
             assertThat(t.loads).as("loads").hasValue(applies);
@@ -146,7 +152,8 @@ class LifecycleMatrixTest {
                 case NONE -> 0;
                 case CONFIG -> 1;
                 case APPLY, ASYNC -> applies;
-                case DISPOSER -> s.arrival() == Arrival.DURING ? 1 : 0; // the first load's failing disposer
+                // the failing disposer of a load that was undone
+                case DISPOSER -> s.arrival() == Arrival.DURING || s.arrival() == Arrival.LOST ? 1 : 0;
             };
             assertThat(sink.at(LogSink.Level.ERROR)).as("failures logged once each").hasSize(logged);
 

@@ -71,6 +71,23 @@ class ScopesTest {
     }
 
     @Test
+    void a_scope_handle_added_to_a_step_effect_disposes_the_scope_at_that_position() {
+        List<String> order = new CopyOnWriteArrayList<>();
+        Object agent = new Object();
+        EffectHandle composite = root.effect(sink -> {
+            sink.add(() -> order.add("before"));
+            Scope scope = Scopes.create(root, agent);
+            scope.context().effect(() -> Effect.of(() -> order.add("scope")));
+            sink.add(scope.handle());
+            sink.add(() -> order.add("after"));
+        });
+        kernel.awaitIdle();
+        composite.dispose();
+        composite.whenDisposed().join();
+        assertThat(order).containsExactly("after", "scope", "before");
+    }
+
+    @Test
     void ancestor_tagged_listeners_hear_descendant_dispatches_but_never_the_reverse() {
         Object parent = new Object();
         Object child = new Object();

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.Closeable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** Cancellation: ARCHITECTURE.md and spec §1.17 ({@code AbortSignal}). */
@@ -66,6 +68,49 @@ class SignalTest {
         controller.abort("stop");
         worker.join();
         assertThat(interrupted).isTrue();
+    }
+
+    @Test
+    void among_concurrent_aborts_exactly_one_wins_and_every_listener_runs_once() throws Exception {
+        for (int round = 0; round < 200; round++) {
+            AbortController raced = new AbortController();
+            AtomicInteger wins = new AtomicInteger();
+            AtomicInteger early = new AtomicInteger();
+            AtomicInteger late = new AtomicInteger();
+            raced.signal().onAbort(r -> early.incrementAndGet());
+            CountDownLatch go = new CountDownLatch(1);
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                String reason = "reason " + t;
+                threads.add(Thread.ofVirtual().start(() -> {
+                    try {
+                        go.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    raced.signal().onAbort(r -> late.incrementAndGet()); // before or after the abort
+                    if (raced.abort(reason)) {
+                        wins.incrementAndGet();
+                    }
+                }));
+            }
+            go.countDown();
+            for (Thread t : threads) {
+                t.join();
+            }
+            assertThat(wins).hasValue(1);
+            assertThat(early).hasValue(1);
+            assertThat(late).hasValue(4);
+            assertThat(raced.signal().reason()).asString().startsWith("reason ");
+        }
+    }
+
+    @Test
+    void a_closed_interrupt_registration_never_interrupts() throws Exception {
+        Signal.Registration registration = signal.interruptOnAbort();
+        registration.close();
+        controller.abort();
+        assertThat(Thread.interrupted()).isFalse();
     }
 
     @Test

@@ -1,17 +1,19 @@
 package io.dsh4j.app.profile;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code dsh4j profile}: inspect the plugin configuration a profile composes. */
 @Command(
         name = "profile",
         mixinStandardHelpOptions = true,
-        description = "Inspect the plugin entry list that profile bundles and patch files compose.",
+        resourceBundle = ProfileDumpCommand.TEXTS,
         subcommands = {ProfileDumpCommand.class})
 public final class ProfileCommand implements Runnable {
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
     @Override
     public void run() {

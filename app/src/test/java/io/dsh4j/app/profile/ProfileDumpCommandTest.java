@@ -6,6 +6,11 @@ import io.dsh4j.app.CliRun;
 import io.dsh4j.app.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.PropertyResourceBundle;
+import java.util.ResourceBundle;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +19,19 @@ class ProfileDumpCommandTest {
 
     @TempDir
     Path home;
+
+    private Locale before;
+
+    @BeforeEach
+    void englishByDefault() {
+        before = Locale.getDefault();
+        Locale.setDefault(Locale.ENGLISH);
+    }
+
+    @AfterEach
+    void restoreLocale() {
+        Locale.setDefault(before);
+    }
 
     static CliRun run(String... args) {
         return CliRun.of(args);
@@ -78,5 +96,35 @@ class ProfileDumpCommandTest {
         CliRun r = run("profile", "dump", "--home", home.toString(), "--profile", "p");
         assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
         assertThat(r.err()).contains("field dsh.bundle.patch: package \"plain\" is not a bundle");
+    }
+
+    @Test
+    void help_names_the_layers_in_order() {
+        CliRun help = run("profile", "dump", "--help");
+        assertThat(help.code()).isEqualTo(ExitCodes.OK);
+        assertThat(help.out().replaceAll("\\s+", " ")).contains("like DSH's --dump-config")
+                .contains("the profile's bundles, its cordis.patch.yml, the home's cordis.patch.yml, then each --patch")
+                .contains("--default-only Only the bundle layers");
+    }
+
+    @Test
+    void help_and_messages_come_in_chinese_under_zh_cn_while_loader_problems_stay_english() throws Exception {
+        Locale.setDefault(Locale.SIMPLIFIED_CHINESE);
+        assertThat(run("profile", "dump", "--help").out()).contains("打印组合后的插件条目列表").contains("显示此帮助信息并退出");
+        CliRun noProfile = run("profile", "dump", "--home", home.toString(), "--profile", "absent");
+        assertThat(noProfile.err()).startsWith("dsh4j：").contains("没有名为 \"absent\" 的配置档案");
+        Path bad = write(home.resolve("bad.yml"), "id: not-a-list\n");
+        CliRun malformed = run("profile", "dump", "--home", home.toString(), "--patch", bad.toString());
+        assertThat(malformed.err()).startsWith("dsh4j：" + bad + ": must be a top-level YAML array");
+    }
+
+    @Test
+    void every_text_has_a_chinese_translation() {
+        ResourceBundle en = ResourceBundle.getBundle(ProfileDumpCommand.TEXTS, Locale.ROOT);
+        ResourceBundle zh = ResourceBundle.getBundle(ProfileDumpCommand.TEXTS, Locale.SIMPLIFIED_CHINESE);
+        assertThat(zh.getLocale()).isEqualTo(Locale.SIMPLIFIED_CHINESE);
+        for (String key : en.keySet()) {
+            assertThat(((PropertyResourceBundle) zh).handleGetObject(key)).as(key).isNotNull();
+        }
     }
 }

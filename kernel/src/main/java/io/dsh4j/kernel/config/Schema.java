@@ -4,11 +4,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,19 +37,19 @@ public final class Schema implements ConfigSchema<JsonNode> {
             .build();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private enum Kind { ANY, STRING, NUMBER, BOOLEAN, CONST, OBJECT, DICT, ARRAY, UNION, INTERSECT }
+    enum Kind { ANY, STRING, NUMBER, BOOLEAN, CONST, OBJECT, DICT, ARRAY, UNION, INTERSECT }
 
-    private final Kind kind;
-    private final Map<String, Schema> fields;
-    private final List<Schema> list;
-    private final Schema inner;
-    private final JsonNode constant;
-    private final JsonNode defaultValue;
-    private final boolean required;
-    private final Double min;
-    private final Double max;
-    private final Double step;
-    private final Pattern pattern;
+    final Kind kind;
+    final Map<String, Schema> fields;
+    final List<Schema> list;
+    final Schema inner;
+    final JsonNode constant;
+    final JsonNode defaultValue;
+    final boolean required;
+    final Double min;
+    final Double max;
+    final Double step;
+    final Pattern pattern;
     private final String description;
 
     private Schema(Kind kind, Map<String, Schema> fields, List<Schema> list, Schema inner, JsonNode constant,
@@ -237,213 +234,15 @@ public final class Schema implements ConfigSchema<JsonNode> {
         return raw -> mapper.apply(resolve(raw));
     }
 
+    /**
+     * Validates {@code raw} and fills in defaults.
+     *
+     * @return the resolved tree (never {@code null}; a {@code MissingNode} when absent without default)
+     * @throws ConfigValidationException listing every violation, in schema order
+     */
     @Override
     public JsonNode resolve(JsonNode raw) {
-        List<Issue> issues = new ArrayList<>();
-        JsonNode result = resolve(raw, new ArrayList<>(), issues, false);
-        if (!issues.isEmpty()) {
-            throw new ConfigValidationException(issues);
-        }
-        return result == null ? MissingNode.getInstance() : result;
-    }
-
-    /** Validates {@code data} at {@code path}; returns the resolved value, {@code null} when absent. */
-    private JsonNode resolve(JsonNode data, List<Object> path, List<Issue> issues, boolean strict) {
-        if (absent(data)) {
-            if (required) {
-                issues.add(new Issue("missing required value", path));
-                return null;
-            }
-            JsonNode fallback = defaultValue;
-            Schema current = this;
-            while (fallback == null && current.kind == Kind.INTERSECT && !current.list.isEmpty()) {
-                current = current.list.get(0);
-                fallback = current.defaultValue;
-            }
-            if (fallback == null) {
-                return null;
-            }
-            data = fallback.deepCopy();
-        }
-        return switch (kind) {
-            case ANY -> data;
-            case STRING -> string(data, path, issues);
-            case NUMBER -> number(data, path, issues);
-            case BOOLEAN -> expect(data.isBoolean(), "boolean", data, path, issues);
-            case CONST -> {
-                if (data.equals(constant)) {
-                    yield data;
-                }
-                issues.add(new Issue("expected " + describe(constant) + " but got " + describe(data), path));
-                yield data;
-            }
-            case OBJECT -> object(data, path, issues, strict);
-            case DICT -> dict(data, path, issues);
-            case ARRAY -> array(data, path, issues);
-            case UNION -> union(data, path, issues, strict);
-            case INTERSECT -> intersect(data, path, issues, strict);
-        };
-    }
-
-    private static boolean absent(JsonNode data) {
-        return data == null || data.isMissingNode() || data.isNull();
-    }
-
-    private JsonNode expect(boolean ok, String type, JsonNode data, List<Object> path, List<Issue> issues) {
-        if (!ok) {
-            issues.add(new Issue("expected " + type + " but got " + describe(data), path));
-        }
-        return data;
-    }
-
-    private JsonNode string(JsonNode data, List<Object> path, List<Issue> issues) {
-        if (!data.isTextual()) {
-            return expect(false, "string", data, path, issues);
-        }
-        String text = data.textValue();
-        if (pattern != null && !pattern.matcher(text).find()) {
-            issues.add(new Issue("expect string to match regexp /" + pattern.pattern() + "/", path));
-        }
-        range(text.length(), "string length", path, issues);
-        return data;
-    }
-
-    private JsonNode number(JsonNode data, List<Object> path, List<Issue> issues) {
-        if (!data.isNumber()) {
-            return expect(false, "number", data, path, issues);
-        }
-        range(data.doubleValue(), "number", path, issues);
-        if (step != null && step != 0) {
-            BigDecimal offset = data.decimalValue().subtract(BigDecimal.valueOf(min == null ? 0 : min));
-            if (offset.remainder(BigDecimal.valueOf(Math.abs(step))).signum() != 0) {
-                issues.add(new Issue("expected number multiple of " + format(step) + " but got " + describe(data),
-                        path));
-            }
-        }
-        return data;
-    }
-
-    private void range(double value, String what, List<Object> path, List<Issue> issues) {
-        if (max != null && value > max) {
-            issues.add(new Issue("expected " + what + " <= " + format(max) + " but got " + format(value), path));
-        }
-        if (min != null && value < min) {
-            issues.add(new Issue("expected " + what + " >= " + format(min) + " but got " + format(value), path));
-        }
-    }
-
-    private JsonNode object(JsonNode data, List<Object> path, List<Issue> issues, boolean strict) {
-        if (!data.isObject()) {
-            return expect(false, "object", data, path, issues);
-        }
-        ObjectNode result = NODES.objectNode();
-        for (Map.Entry<String, Schema> field : fields.entrySet()) {
-            String key = field.getKey();
-            JsonNode value = field.getValue().resolve(data.get(key), child(path, key), issues, false);
-            if (value != null) {
-                result.set(key, value);
-            } else if (data.has(key)) {
-                result.set(key, data.get(key));
-            }
-        }
-        if (!strict) {
-            for (Map.Entry<String, JsonNode> e : data.properties()) {
-                if (!result.has(e.getKey())) {
-                    result.set(e.getKey(), e.getValue());
-                }
-            }
-        }
-        return result;
-    }
-
-    private JsonNode dict(JsonNode data, List<Object> path, List<Issue> issues) {
-        if (!data.isObject()) {
-            return expect(false, "object", data, path, issues);
-        }
-        ObjectNode result = NODES.objectNode();
-        for (Map.Entry<String, JsonNode> e : data.properties()) {
-            JsonNode value = inner.resolve(e.getValue(), child(path, e.getKey()), issues, false);
-            result.set(e.getKey(), value == null ? e.getValue() : value);
-        }
-        return result;
-    }
-
-    private JsonNode array(JsonNode data, List<Object> path, List<Issue> issues) {
-        if (!data.isArray()) {
-            return expect(false, "array", data, path, issues);
-        }
-        range(data.size(), "array length", path, issues);
-        ArrayNode result = NODES.arrayNode();
-        for (int i = 0; i < data.size(); i++) {
-            JsonNode value = inner.resolve(data.get(i), child(path, i), issues, false);
-            result.add(value == null ? data.get(i) : value);
-        }
-        return result;
-    }
-
-    private JsonNode union(JsonNode data, List<Object> path, List<Issue> issues, boolean strict) {
-        for (Schema branch : list) {
-            List<Issue> attempt = new ArrayList<>();
-            JsonNode value = branch.resolve(data, path, attempt, strict);
-            if (attempt.isEmpty()) {
-                return value;
-            }
-        }
-        issues.add(new Issue("expected " + this + " but got " + data, path));
-        return data;
-    }
-
-    private JsonNode intersect(JsonNode data, List<Object> path, List<Issue> issues, boolean strict) {
-        JsonNode result = null;
-        for (Schema branch : list) {
-            JsonNode value = branch.resolve(data, path, issues, true);
-            if (absent(value)) {
-                continue;
-            }
-            if (result == null) {
-                result = value;
-            } else if (result.isObject() && value.isObject()) {
-                mergeMissing((ObjectNode) result, value);
-            } else if (!result.equals(value)) {
-                issues.add(new Issue("expected " + this + " but got " + data, path));
-                return data;
-            }
-        }
-        if (!strict && result != null && result.isObject() && data.isObject()) {
-            mergeMissing((ObjectNode) result, data);
-        }
-        return result == null ? data : result;
-    }
-
-    private static void mergeMissing(ObjectNode target, JsonNode source) {
-        for (Map.Entry<String, JsonNode> e : source.properties()) {
-            if (!target.has(e.getKey())) {
-                target.set(e.getKey(), e.getValue());
-            }
-        }
-    }
-
-    private static List<Object> child(List<Object> path, Object segment) {
-        List<Object> next = new ArrayList<>(path.size() + 1);
-        next.addAll(path);
-        next.add(segment);
-        return next;
-    }
-
-    /** Values in messages: text as is, numbers without a trailing {@code .0}, others as JSON. */
-    private static String describe(JsonNode node) {
-        if (node.isTextual()) {
-            return node.textValue();
-        }
-        if (node.isNumber()) {
-            return format(node.doubleValue());
-        }
-        return node.toString();
-    }
-
-    private static String format(double value) {
-        return value == Math.rint(value) && !Double.isInfinite(value) ? Long.toString((long) value)
-                : Double.toString(value);
+        return SchemaValidation.resolve(this, raw);
     }
 
     /** The schema in schemastery's notation ({@code string}, {@code "a" | "b"}, {@code { x?: number }}). */
@@ -454,7 +253,7 @@ public final class Schema implements ConfigSchema<JsonNode> {
             case STRING -> "string";
             case NUMBER -> "number";
             case BOOLEAN -> "boolean";
-            case CONST -> constant.isTextual() ? constant.toString() : describe(constant);
+            case CONST -> constant.isTextual() ? constant.toString() : SchemaValidation.describe(constant);
             case OBJECT -> fields.isEmpty() ? "{}" : fields.entrySet().stream()
                     .map(e -> e.getKey() + (e.getValue().required ? "" : "?") + ": " + e.getValue())
                     .collect(Collectors.joining(", ", "{ ", " }"));

@@ -5,6 +5,7 @@ import io.dsh4j.kernel.Context;
 import io.dsh4j.kernel.ContextKey;
 import io.dsh4j.kernel.Effect;
 import io.dsh4j.kernel.EffectHandle;
+import io.dsh4j.kernel.EventFilter;
 import io.dsh4j.kernel.EventType;
 import io.dsh4j.kernel.Fiber;
 import io.dsh4j.kernel.FiberState;
@@ -242,11 +243,6 @@ public final class ContextImpl implements Context {
     // ---- plugins and effects -----------------------------------------------------------------
 
     @Override
-    public <C> Fiber plugin(Plugin<C> plugin) {
-        return plugin(plugin, null);
-    }
-
-    @Override
     public <C> Fiber plugin(Plugin<C> plugin, Object rawConfig) {
         return plugin(plugin, rawConfig, List.of());
     }
@@ -270,33 +266,12 @@ public final class ContextImpl implements Context {
     }
 
     @Override
-    public EffectHandle effect(EffectBody body) {
-        return effect(body, "anonymous");
-    }
-
-    @Override
     public EffectHandle effect(EffectBody body, String label) {
         Objects.requireNonNull(body, "body");
         return EffectImpl.register(fiber, label, body);
     }
 
-    @Override
-    public EffectHandle effect(Effect.Steps body) {
-        return effect(body, "anonymous");
-    }
-
-    @Override
-    public EffectHandle effect(Effect.Steps body, String label) {
-        Objects.requireNonNull(body, "body");
-        return EffectImpl.register(fiber, label, () -> Effect.steps(body));
-    }
-
     // ---- events ------------------------------------------------------------------------------
-
-    @Override
-    public <L> EffectHandle on(EventType<L> event, L listener) {
-        return on(event, listener, ListenOptions.DEFAULT);
-    }
 
     @Override
     public <L> EffectHandle on(EventType<L> event, L listener, ListenOptions options) {
@@ -308,11 +283,6 @@ public final class ContextImpl implements Context {
             kernel.bus().add(name, hook, options.prepend());
             return Effect.of(() -> kernel.bus().remove(name, hook));
         });
-    }
-
-    @Override
-    public <L> EffectHandle once(EventType<L> event, L listener) {
-        return once(event, listener, ListenOptions.DEFAULT);
     }
 
     @Override
@@ -358,62 +328,27 @@ public final class ContextImpl implements Context {
     }
 
     @Override
-    public <P> void emit(Notification<P> event, P payload) {
-        kernel.bus().emit(null, event, payload);
-    }
-
-    @Override
-    public <P> void emit(Object receiver, Notification<P> event, P payload) {
+    public <P> void emit(EventFilter receiver, Notification<P> event, P payload) {
         kernel.bus().emit(receiver, event, payload);
     }
 
     @Override
-    public <P> void emitContained(Notification<P> event, P payload) {
-        kernel.bus().emitContained(null, event, payload);
-    }
-
-    @Override
-    public <P> void emitContained(Object receiver, Notification<P> event, P payload) {
+    public <P> void emitContained(EventFilter receiver, Notification<P> event, P payload) {
         kernel.bus().emitContained(receiver, event, payload);
     }
 
     @Override
-    public <P> void parallel(Notification<P> event, P payload) {
-        kernel.bus().parallel(null, event, payload);
-    }
-
-    @Override
-    public <P> void parallel(Object receiver, Notification<P> event, P payload) {
+    public <P> void parallel(EventFilter receiver, Notification<P> event, P payload) {
         kernel.bus().parallel(receiver, event, payload);
     }
 
     @Override
-    public <P, R> Optional<R> bail(Query<P, R> event, P payload) {
-        return kernel.bus().bail(null, event, payload);
-    }
-
-    @Override
-    public <P, R> Optional<R> bail(Object receiver, Query<P, R> event, P payload) {
+    public <P, R> Optional<R> bail(EventFilter receiver, Query<P, R> event, P payload) {
         return kernel.bus().bail(receiver, event, payload);
     }
 
     @Override
-    public <P, R> Optional<R> serial(Query<P, R> event, P payload) {
-        return kernel.bus().bail(null, event, payload);
-    }
-
-    @Override
-    public <P, R> Optional<R> serial(Object receiver, Query<P, R> event, P payload) {
-        return kernel.bus().bail(receiver, event, payload);
-    }
-
-    @Override
-    public <P, R> R waterfall(Waterfall<P, R> event, P payload, Next<R> inner) {
-        return kernel.bus().waterfall(null, event, payload, inner);
-    }
-
-    @Override
-    public <P, R> R waterfall(Object receiver, Waterfall<P, R> event, P payload, Next<R> inner) {
+    public <P, R> R waterfall(EventFilter receiver, Waterfall<P, R> event, P payload, Next<R> inner) {
         return kernel.bus().waterfall(receiver, event, payload, inner);
     }
 

@@ -51,15 +51,10 @@ final class EventBus {
         return hook.global() || filter == null || filter.admits(hook.ctx());
     }
 
-    private static EventFilter filterOf(Object receiver) {
-        return receiver instanceof EventFilter f ? f : null;
-    }
-
     // ---- dispatch ----------------------------------------------------------------------------
 
     /** Raw emit: the first exception propagates. */
-    void emit(Object receiver, Notification<?> event, Object payload) {
-        EventFilter filter = filterOf(receiver);
+    void emit(EventFilter filter, Notification<?> event, Object payload) {
         for (Hook hook : snapshot(event.name())) {
             if (admits(hook, filter)) {
                 observe(event.name(), hook.listener(), payload);
@@ -68,8 +63,7 @@ final class EventBus {
     }
 
     /** Contained emit: every listener runs; failures are logged as warnings. */
-    void emitContained(Object receiver, Notification<?> event, Object payload) {
-        EventFilter filter = filterOf(receiver);
+    void emitContained(EventFilter filter, Notification<?> event, Object payload) {
         for (Hook hook : snapshot(event.name())) {
             if (!admits(hook, filter)) {
                 continue;
@@ -84,8 +78,7 @@ final class EventBus {
     }
 
     /** Every listener on its own virtual thread; then an aggregate of the failures, if any. */
-    void parallel(Object receiver, Notification<?> event, Object payload) {
-        EventFilter filter = filterOf(receiver);
+    void parallel(EventFilter filter, Notification<?> event, Object payload) {
         List<Hook> admitted = new ArrayList<>();
         for (Hook hook : snapshot(event.name())) {
             if (admits(hook, filter)) {
@@ -137,8 +130,7 @@ final class EventBus {
 
     /** {@code bail} and {@code serial}: the first bail value; an exception propagates. */
     @SuppressWarnings("unchecked")
-    <R> Optional<R> bail(Object receiver, Query<?, R> event, Object payload) {
-        EventFilter filter = filterOf(receiver);
+    <R> Optional<R> bail(EventFilter filter, Query<?, R> event, Object payload) {
         for (Hook hook : snapshot(event.name())) {
             if (!admits(hook, filter)) {
                 continue;
@@ -159,8 +151,7 @@ final class EventBus {
     }
 
     /** Waterfall around {@code inner}. */
-    <R> R waterfall(Object receiver, Waterfall<?, R> event, Object payload, Next<R> inner) {
-        EventFilter filter = filterOf(receiver);
+    <R> R waterfall(EventFilter filter, Waterfall<?, R> event, Object payload, Next<R> inner) {
         Hook[] all = snapshot(event.name());
         List<Hook> admitted = new ArrayList<>(all.length);
         for (Hook hook : all) {

@@ -12,56 +12,39 @@ import io.dsh4j.kernel.KernelEvents;
 import io.dsh4j.kernel.KernelException;
 import io.dsh4j.kernel.LogSink;
 import io.dsh4j.kernel.Plugin;
-import io.dsh4j.kernel.Service;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 
 /**
- * A fiber and its state machine (spec §1.6). Every field marked "lifecycle" is read and written only
- * on the lifecycle executor; the rest is volatile or guarded by {@code this}.
- *
- * <p>Transitions: the epoch summarises the providers of the injected services ({@code ":" + uid} per
- * name, or {@link #INACTIVE}). A change of epoch with no transition in flight starts a load (from
- * inactive) or an unload (any other change); a change during a transition is picked up when it ends
- * (the inertia lock). Loads and unloads run as separate executor tasks, so plugin code never runs
- * inside the call that caused it.
+ * A fiber (spec §1.6): one live instance of a plugin, owned by the fiber it was loaded from. It holds
+ * what the fiber is — identity, context, plugin, raw config, dependencies, owned effects — and the
+ * {@link Fiber} API; its state machine is its {@link FiberLifecycle}.
  */
 final class FiberImpl implements Fiber {
-
-    static final String INACTIVE = "\u0000inactive";
 
     private final KernelRuntime kernel;
     private final long uid;
     private final ContextImpl parent;
     private final ContextImpl ctx;
     private final Plugin<?> plugin;
-    private final List<String> inject;
-
-    private volatile JsonNode rawConfig;
-    private volatile Object config;
-    private volatile FiberState state;
-    private volatile boolean disposed;
-    private volatile Throwable error;
-    /** Loaded snapshot of the injected services; {@code null} while not loaded. */
-    private volatile Map<String, ServiceRecord> store;
+    private final Dependencies deps;
+    private final EffectList effects = new EffectList();
+    private final FiberLifecycle lifecycle;
     /** Services this fiber provides, visible to itself until their dependents have unloaded. */
     final Map<String, ServiceRecord> provided = new ConcurrentHashMap<>();
-    /** Lifecycle: the transition in flight. Volatile for diagnostics. */
-    private volatile CompletableFuture<Void> inertia;
-    /** Lifecycle. */
-    private String epoch;
-    /** Lifecycle. */
-    private final Map<String, ServiceRecord> satisfied = new HashMap<>();
-    /** Guarded by {@code this}. */
-    private final List<Disposer> disposables = new ArrayList<>();
+
+    private volatile JsonNode rawConfig;
+    /** {@link #dispose()} was called (any thread): registrations stop, the load in wait is skipped. */
+    private volatile boolean disposed;
+    /** The handle the owner holds; {@code null} for the root. */
     private EffectImpl handle;
+    /** The root's context (a plugin fiber's is {@link #ctx}). */
+    private ContextImpl rootContext;
 
     private FiberImpl(KernelRuntime kernel, long uid, ContextImpl parent, Plugin<?> plugin, List<String> inject,
                       JsonNode rawConfig) {
@@ -69,14 +52,10 @@ final class FiberImpl implements Fiber {
         this.uid = uid;
         this.parent = parent;
         this.plugin = plugin;
-        this.inject = inject;
+        this.deps = new Dependencies(inject);
         this.rawConfig = rawConfig;
         this.ctx = parent == null ? null : parent.childFor(this);
-        this.state = plugin == null ? FiberState.ACTIVE : FiberState.PENDING;
-        this.epoch = plugin == null ? "" : INACTIVE;
-        if (plugin == null) {
-            store = new ConcurrentHashMap<>();
-        }
+        this.lifecycle = new FiberLifecycle(this, kernel, plugin == null);
     }
 
     /** The root fiber; its context is made by the caller. */
@@ -98,7 +77,7 @@ final class FiberImpl implements Fiber {
                 inject.add(name);
             }
         }
-        FiberImpl fiber = new FiberImpl(kernel, kernel.nextUid(), parent, plugin, List.copyOf(inject), rawConfig);
+        FiberImpl fiber = new FiberImpl(kernel, kernel.nextUid(), parent, plugin, inject, rawConfig);
         fiber.handle = EffectImpl.register(owner, "ctx.plugin()", () -> {
             kernel.registry().attach(fiber);
             return Effect.of((AsyncDisposer) fiber::disposeRoutine);
@@ -109,11 +88,11 @@ final class FiberImpl implements Fiber {
             fiber.dispose();
             throw e;
         }
-        if (!fiber.disposed && owner.state != FiberState.UNLOADING) {
+        if (!fiber.disposed && owner.state() != FiberState.UNLOADING) {
             kernel.executor().runOrExecute(() -> {
                 if (!fiber.disposed) {
-                    fiber.inject.forEach(fiber::checkImpl);
-                    fiber.refresh();
+                    fiber.deps.checkAll(fiber::lookup, kernel);
+                    fiber.lifecycle.refresh();
                 }
             });
         }
@@ -128,7 +107,7 @@ final class FiberImpl implements Fiber {
      * unload that follows it undoes.
      */
     private boolean acceptsEffects() {
-        FiberState s = state;
+        FiberState s = lifecycle.state();
         if (s == FiberState.UNLOADING || s == FiberState.DISPOSED) {
             return false;
         }
@@ -147,205 +126,50 @@ final class FiberImpl implements Fiber {
         }
     }
 
-    synchronized void addDisposable(Disposer d) {
-        assertActive();
-        disposables.add(d);
+    void addDisposable(Disposer d) {
+        effects.add(d, this::acceptsEffects);
     }
 
-    synchronized void removeDisposable(Disposer d) {
-        for (int i = disposables.size() - 1; i >= 0; i--) {
-            if (disposables.get(i) == d) {
-                disposables.remove(i);
-                return;
-            }
-        }
-    }
-
-    /** Collects what the plugin's own {@code apply} returned (no state check: the load owns it). */
-    private synchronized void collectFromApply(Disposer d) {
-        for (Disposer existing : disposables) {
-            if (existing == d) {
-                return;
-            }
-        }
-        disposables.add(d);
-    }
-
-    private synchronized List<Disposer> drain() {
-        List<Disposer> drained = new ArrayList<>(disposables.reversed());
-        disposables.clear();
-        return drained;
+    void removeDisposable(Disposer d) {
+        effects.remove(d);
     }
 
     // ---- dependencies (lifecycle) ------------------------------------------------------------
 
     boolean injects(String name) {
-        return inject.contains(name);
+        return deps.declares(name);
+    }
+
+    /** Whether a change of service {@code name} concerns this fiber now. Lifecycle. */
+    boolean tracks(String name) {
+        return deps.tracks(name);
+    }
+
+    /** The record of {@code name} a dependency check sees: this fiber's realm, provider ACTIVE. */
+    private ServiceRecord lookup(String name) {
+        return kernel.store().get(name, ctx.realmOf(name), true);
     }
 
     void checkImpl(String name) {
-        ServiceRecord record = kernel.store().get(name, ctx.realmOf(name), true);
-        if (record == null) {
-            satisfied.remove(name);
-            return;
-        }
-        if (record.value instanceof Service service) {
-            try {
-                if (!service.check()) {
-                    satisfied.remove(name);
-                    return;
-                }
-            } catch (RuntimeException e) {
-                kernel.log(LogSink.Level.ERROR, record.fiber.name(), "check of service \"" + name + "\" failed", e);
-                satisfied.remove(name);
-                return;
-            }
-        }
-        satisfied.put(name, record);
+        deps.check(name, lookup(name), kernel);
     }
 
     void refresh() {
-        StringBuilder next = new StringBuilder();
-        for (String name : inject) {
-            ServiceRecord record = satisfied.get(name);
-            if (record == null) {
-                setEpoch(INACTIVE);
-                return;
-            }
-            next.append(':').append(record.fiber.uid);
-        }
-        setEpoch(next.toString());
+        lifecycle.refresh();
     }
 
-    private void setEpoch(String next) {
-        String old = epoch;
-        if (next.equals(old)) {
-            return;
-        }
-        epoch = next;
-        if (inertia != null) {
-            return;
-        }
-        if (!next.equals(INACTIVE) && old.equals(INACTIVE)) {
-            updateState(() -> {
-                startReload();
-                return FiberState.LOADING;
-            });
-        } else {
-            updateState(() -> {
-                startUnload();
-                return FiberState.UNLOADING;
-            });
-        }
+    Dependencies dependencies() {
+        return deps;
     }
 
-    private FiberState computeState() {
-        if (disposed) {
-            return FiberState.DISPOSED;
-        }
-        if (error != null) {
-            return FiberState.FAILED;
-        }
-        return epoch.equals(INACTIVE) ? FiberState.PENDING : FiberState.ACTIVE;
+    EffectList effectList() {
+        return effects;
     }
 
-    /** Runs {@code action} (which may start a transition and name the state), then announces the change. */
-    private void updateState(Supplier<FiberState> action) {
-        FiberState old = state;
-        FiberState next = action.get();
-        if (next == null) {
-            next = computeState();
-        }
-        state = next;
-        if (old == next) {
-            return;
-        }
-        kernel.bus().emitContained(null, KernelEvents.STATUS, new KernelEvents.StatusChange(this, old));
-        if (old == FiberState.ACTIVE || next == FiberState.ACTIVE) {
-            for (ServiceRecord record : kernel.store().providedBy(this)) {
-                kernel.notify(record.name, record.realm);
-            }
-        }
-    }
-
-    // ---- transitions (lifecycle) -------------------------------------------------------------
-
-    private CompletableFuture<Void> beginTransition() {
-        CompletableFuture<Void> f = new CompletableFuture<>();
-        if (inertia == null) {
-            kernel.executor().hold();
-        }
-        inertia = f;
-        return f;
-    }
-
-    /** Ends transition {@code f}: {@code chain} decides what comes next inside a state update. */
-    private void endTransition(CompletableFuture<Void> f, boolean stillCurrent, Supplier<FiberState> chain) {
-        boolean[] released = {false};
-        updateState(() -> {
-            if (stillCurrent) {
-                inertia = null;
-                released[0] = true;
-                return null;
-            }
-            return chain.get();
-        });
-        f.complete(null);
-        if (released[0]) {
-            kernel.executor().release();
-        }
-    }
-
-    private void startReload() {
-        CompletableFuture<Void> f = beginTransition();
-        store = new ConcurrentHashMap<>(satisfied);
-        String started = epoch;
-        kernel.executor().execute(() -> load(started, f));
-    }
-
-    private void load(String started, CompletableFuture<Void> f) {
-        if (disposed) {
-            epoch = INACTIVE; // disposed before its load ran: skip the plugin code
-        }
-        CompletableFuture<Void> async = null;
-        if (epoch.equals(started)) {
-            try {
-                Object resolved = resolveConfig(rawConfig);
-                config = resolved;
-                async = EffectRunner.run(applyPlugin(resolved), new EffectRunner.Target() {
-                    @Override
-                    public void collect(Disposer disposer) {
-                        collectFromApply(disposer);
-                    }
-
-                    @Override
-                    public boolean stopped() {
-                        return !epoch.equals(started);
-                    }
-                });
-                if (async == null) {
-                    error = null;
-                }
-            } catch (Throwable t) {
-                fail(t);
-            }
-        }
-        if (async == null) {
-            settleLoad(started, f);
-        } else {
-            async.whenComplete((v, t) -> kernel.executor().execute(() -> {
-                if (t == null) {
-                    error = null;
-                } else {
-                    fail(EffectRunner.unwrap(t));
-                }
-                settleLoad(started, f);
-            }));
-        }
-    }
+    // ---- what a load runs (lifecycle) --------------------------------------------------------
 
     @SuppressWarnings("unchecked")
-    private Effect applyPlugin(Object resolved) throws Exception {
+    Effect applyPlugin(Object resolved) throws Exception {
         return ((Plugin<Object>) plugin).apply(ctx, resolved);
     }
 
@@ -353,88 +177,19 @@ final class FiberImpl implements Fiber {
         return plugin.config().resolve(raw);
     }
 
-    private void fail(Throwable t) {
-        kernel.log(LogSink.Level.ERROR, name(), "plugin failed to load: " + t.getMessage(), t);
-        error = t;
-        epoch = INACTIVE;
-    }
-
-    private void settleLoad(String started, CompletableFuture<Void> f) {
-        endTransition(f, epoch.equals(started) && !disposed, () -> {
-            startUnload();
-            return FiberState.UNLOADING;
-        });
-    }
-
-    private void startUnload() {
-        CompletableFuture<Void> f = beginTransition();
-        List<Disposer> drained;
-        synchronized (this) {
-            state = FiberState.UNLOADING;
-            drained = drain();
-        }
-        kernel.executor().execute(() -> unload(drained, f));
-    }
-
-    private void unload(List<Disposer> drained, CompletableFuture<Void> f) {
-        List<CompletableFuture<Void>> pending = new ArrayList<>();
-        for (Disposer d : drained) {
-            CompletableFuture<Void> r = kernel.invoke(d, name(), d instanceof EffectImpl e ? e.label() : "disposer");
-            if (r != null && !r.isDone()) {
-                pending.add(r);
-            }
-        }
-        if (pending.isEmpty()) {
-            finishUnload(f);
-        } else {
-            CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new))
-                    .whenComplete((v, t) -> kernel.executor().execute(() -> finishUnload(f)));
-        }
-    }
-
-    private void finishUnload(CompletableFuture<Void> f) {
-        store = null;
-        endTransition(f, epoch.equals(INACTIVE) || disposed, () -> {
-            startReload();
-            return FiberState.LOADING;
-        });
-    }
-
     // ---- disposal, restart, update -----------------------------------------------------------
 
     /** The disposer the parent holds (spec §1.6.7). */
     private CompletableFuture<Void> disposeRoutine() {
-        synchronized (this) {
-            disposed = true;
-        }
+        disposed = true;
         CompletableFuture<Void> done = new CompletableFuture<>();
         kernel.executor().runOrExecute(() -> {
             kernel.bus().emitContained(null, KernelEvents.PLUGIN, this);
             kernel.registry().detach(this);
-            if (state == FiberState.DISPOSED) {
-                epoch = INACTIVE; // the lifecycle already saw the disposal and unloaded
-            } else {
-                setEpoch(INACTIVE);
-            }
-            if (inertia == null && state != FiberState.DISPOSED) {
-                updateState(() -> {
-                    startUnload();
-                    return FiberState.UNLOADING;
-                });
-            }
-            whenQuiet(() -> done.complete(null));
+            lifecycle.retire();
+            lifecycle.whenQuiet(() -> done.complete(null));
         });
         return done;
-    }
-
-    /** Runs {@code then} on the executor once no transition is in flight. Lifecycle. */
-    private void whenQuiet(Runnable then) {
-        CompletableFuture<Void> current = inertia;
-        if (current == null) {
-            then.run();
-        } else {
-            current.whenComplete((v, t) -> kernel.executor().execute(() -> whenQuiet(then)));
-        }
     }
 
     /** Root only: Cordis's root restart, which unloads every effect and child and stays active. */
@@ -442,7 +197,7 @@ final class FiberImpl implements Fiber {
         CompletableFuture<Void> done = new CompletableFuture<>();
         kernel.executor().runOrExecute(() -> {
             List<CompletableFuture<Void>> pending = new ArrayList<>();
-            for (Disposer d : drain()) {
+            for (Disposer d : effects.takeAll(() -> { })) {
                 CompletableFuture<Void> r = kernel.invoke(d, "root", "disposer");
                 if (r != null) {
                     pending.add(r);
@@ -457,8 +212,8 @@ final class FiberImpl implements Fiber {
     @Override
     public CompletableFuture<Fiber> settled() {
         CompletableFuture<Fiber> result = new CompletableFuture<>();
-        kernel.executor().runOrExecute(() -> whenQuiet(() -> {
-            Throwable e = error;
+        kernel.executor().runOrExecute(() -> lifecycle.whenQuiet(() -> {
+            Throwable e = lifecycle.error();
             if (e != null) {
                 result.completeExceptionally(e);
             } else {
@@ -498,10 +253,7 @@ final class FiberImpl implements Fiber {
     @Override
     public CompletableFuture<Fiber> restart() {
         requireNotDisposed();
-        kernel.executor().runOrExecute(() -> {
-            setEpoch(INACTIVE);
-            refresh();
-        });
+        kernel.executor().runOrExecute(lifecycle::restart);
         return settled();
     }
 
@@ -509,23 +261,11 @@ final class FiberImpl implements Fiber {
     public CompletableFuture<Fiber> update(Object raw) {
         requireNotDisposed();
         JsonNode next = Json.tree(raw);
-        if (state == FiberState.ACTIVE) {
-            Object resolved = resolveConfig(next);
-            rawConfig = next;
-            kernel.executor().runOrExecute(() -> {
-                config = resolved;
-                error = null;
-                setEpoch(INACTIVE);
-                refresh();
-            });
-        } else {
-            rawConfig = next;
-            kernel.executor().runOrExecute(() -> {
-                error = null;
-                setEpoch(INACTIVE);
-                refresh();
-            });
-        }
+        // An active fiber validates now, so that a bad config throws before anything restarts; any
+        // other fiber resolves it when it can load (its injections may be needed).
+        Object resolved = lifecycle.state() == FiberState.ACTIVE ? resolveConfig(next) : null;
+        rawConfig = next;
+        kernel.executor().runOrExecute(() -> lifecycle.updated(resolved));
         return settled();
     }
 
@@ -544,14 +284,12 @@ final class FiberImpl implements Fiber {
     }
 
     Map<String, ServiceRecord> loadedStore() {
-        return store;
+        return lifecycle.store();
     }
 
     void setContextForRoot(ContextImpl root) {
         rootContext = root;
     }
-
-    private ContextImpl rootContext;
 
     @Override
     public long uid() {
@@ -575,7 +313,7 @@ final class FiberImpl implements Fiber {
 
     @Override
     public FiberState state() {
-        return state;
+        return lifecycle.state();
     }
 
     @Override
@@ -595,14 +333,14 @@ final class FiberImpl implements Fiber {
 
     @Override
     public List<String> inject() {
-        return inject;
+        return deps.names();
     }
 
     @Override
     public List<String> waitingFor() {
         List<String> missing = new ArrayList<>();
-        for (String name : inject) {
-            if (kernel.store().get(name, ctx.realmOf(name), true) == null) {
+        for (String name : deps.names()) {
+            if (lookup(name) == null) {
                 missing.add(name);
             }
         }
@@ -611,7 +349,7 @@ final class FiberImpl implements Fiber {
 
     @Override
     public Object config() {
-        return config;
+        return lifecycle.config();
     }
 
     @Override
@@ -621,7 +359,7 @@ final class FiberImpl implements Fiber {
 
     @Override
     public Optional<Throwable> error() {
-        return Optional.ofNullable(error);
+        return Optional.ofNullable(lifecycle.error());
     }
 
     @Override
@@ -634,19 +372,11 @@ final class FiberImpl implements Fiber {
 
     @Override
     public List<EffectInfo> effects() {
-        List<EffectInfo> infos = new ArrayList<>();
-        synchronized (this) {
-            for (Disposer d : disposables) {
-                if (d instanceof EffectImpl e) {
-                    infos.add(e.info());
-                }
-            }
-        }
-        return infos;
+        return effects.infos();
     }
 
     @Override
     public String toString() {
-        return "Fiber[" + uid + " " + name() + " " + state + "]";
+        return "Fiber[" + uid + " " + name() + " " + lifecycle.state() + "]";
     }
 }

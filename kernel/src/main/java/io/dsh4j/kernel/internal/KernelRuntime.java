@@ -84,7 +84,7 @@ public final class KernelRuntime implements Kernel {
     List<FiberImpl> notify(String name, Object realm) {
         List<FiberImpl> refreshed = new ArrayList<>();
         for (FiberImpl fiber : registry.allFibers()) {
-            if (fiber.injects(name) && ((ContextImpl) fiber.context()).realmOf(name) == realm) {
+            if (fiber.tracks(name) && ((ContextImpl) fiber.context()).realmOf(name) == realm) {
                 fiber.checkImpl(name);
                 fiber.refresh();
                 refreshed.add(fiber);

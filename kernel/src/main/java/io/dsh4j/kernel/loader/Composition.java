@@ -69,11 +69,7 @@ public final class Composition {
                               Map<JsonNode, Origin> origins, List<String> warnings) {
         String id = text(patch.get("id"));
         JsonNode insert = patch.get("insert");
-        if (insert != null && !insert.isNull()) {
-            if (!insert.isArray()) {
-                warnings.add("[" + label + "] patch insert: expected a list of entries");
-                return;
-            }
+        if (insert != null && !insert.isNull()) { // a list of mappings: PatchLayer checked it
             ArrayNode target = data;
             if (id != null) {
                 ObjectNode group = index.get(id);

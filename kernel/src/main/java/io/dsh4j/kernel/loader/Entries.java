@@ -35,7 +35,7 @@ final class Entries {
     /** The validated rows, top level first; throws with every problem found. */
     static List<EntryRow> read(Composition composition, PluginCatalog catalog) {
         Entries reader = new Entries(composition, catalog);
-        List<EntryRow> rows = reader.readList(composition.liveRows(), null, false);
+        List<EntryRow> rows = reader.readList(composition.liveRows(), null, false, null);
         if (!reader.problems.isEmpty()) {
             int n = reader.problems.size();
             throw new LoaderException(n + (n == 1 ? " problem" : " problems") + " in the composed entries",
@@ -44,11 +44,17 @@ final class Entries {
         return rows;
     }
 
-    private List<EntryRow> readList(JsonNode list, String parent, boolean parentDisabled) {
+    /**
+     * @param listSource the file that set the list: the group's {@code config} source ({@code null} at
+     *     the root, whose rows PatchLayer checked are mappings)
+     */
+    private List<EntryRow> readList(JsonNode list, String parent, boolean parentDisabled, String listSource) {
         List<EntryRow> rows = new ArrayList<>();
-        for (JsonNode node : list) {
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode node = list.get(i);
             if (!node.isObject()) {
-                problems.add(new Problem(parent == null ? "(root)" : parent, parent, "config",
+                problems.add(new Problem(listSource == null ? "(root)" : listSource, parent,
+                        parent == null ? null : "config." + i,
                         "a group's entries must be mappings, not a " + PatchLayer.kind(node)));
                 continue;
             }
@@ -106,7 +112,7 @@ final class Entries {
             if (!config.isMissingNode() && !config.isNull() && !config.isArray()) {
                 problems.add(new Problem(configSource, id, "config", "a group's config must be a list of entries"));
             } else if (config.isArray()) {
-                children = readList(config, id, !enabled);
+                children = readList(config, id, !enabled, configSource);
             }
         } else if (name != null && enabled) {
             checkPlugin(name, config, id, node, configSource);

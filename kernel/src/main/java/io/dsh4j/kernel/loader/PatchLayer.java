@@ -32,15 +32,38 @@ public record PatchLayer(String label, List<ObjectNode> patches) {
 
     static final YAMLMapper YAML = new YAMLMapper(YAMLFactory.builder().build());
 
+    /**
+     * @throws LoaderException naming {@code label} and the patch when an {@code insert} is not a list
+     *     of mappings (DSH fails on it too)
+     */
     public PatchLayer {
         patches = List.copyOf(patches);
+        for (int i = 0; i < patches.size(); i++) {
+            checkInsert(label, i + 1, patches.get(i).get("insert"));
+        }
+    }
+
+    private static void checkInsert(String label, int position, JsonNode insert) {
+        if (insert == null || insert.isNull()) {
+            return;
+        }
+        if (!insert.isArray()) {
+            throw new LoaderException(new Problem(label, null, null,
+                    "entry " + position + ": insert must be a list of entry rows, not a " + kind(insert)));
+        }
+        for (int j = 0; j < insert.size(); j++) {
+            if (!insert.get(j).isObject()) {
+                throw new LoaderException(new Problem(label, null, null, "entry " + position + ": insert item "
+                        + (j + 1) + " must be a mapping (an entry row), not a " + kind(insert.get(j))));
+            }
+        }
     }
 
     /**
      * Reads the patch file at {@code file}.
      *
      * @throws LoaderException naming the file (and line) when it is missing, too large, malformed,
-     *     not a list, or holds a non-mapping entry
+     *     not a list, or holds a non-mapping entry or an {@code insert} that is not a list of mappings
      */
     public static PatchLayer read(Path file) {
         String label = file.toAbsolutePath().normalize().toString();

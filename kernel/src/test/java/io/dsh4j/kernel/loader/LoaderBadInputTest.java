@@ -73,6 +73,25 @@ class LoaderBadInputTest {
     }
 
     @Test
+    void an_insert_that_is_not_a_list_of_rows_names_the_file_and_the_patch() throws Exception {
+        Path mapping = file("insert-map.yml", "- insert: {id: a, name: '@dsh/limited'}\n");
+        assertThatThrownBy(() -> PatchLayer.read(mapping))
+                .hasMessage(mapping + ": entry 1: insert must be a list of entry rows, not a mapping");
+        Path scalarRow = file("insert-scalar.yml", "- insert: [{id: a, name: '@dsh/limited'}]\n- insert: [a]\n");
+        assertThatThrownBy(() -> PatchLayer.read(scalarRow))
+                .hasMessage(scalarRow + ": entry 2: insert item 1 must be a mapping (an entry row), not a string");
+    }
+
+    @Test
+    void a_group_row_listing_a_non_mapping_names_the_file_and_the_group() throws Exception {
+        Path f = file("group.yml", "- insert: [{id: g, group: true, config: [{id: ok, name: '@dsh/limited'}, 3]}]\n");
+        LoaderException e = boot(f);
+        assertThat(e.problems()).singleElement().isEqualTo(new Problem(f.toString(), "g", "config.1",
+                "a group's entries must be mappings, not a number"));
+        assertNothingRuns();
+    }
+
+    @Test
     void a_missing_overlay_and_js_expressions_are_errors_naming_the_file() throws Exception {
         assertThatThrownBy(() -> PatchLayer.read(dir.resolve("absent.yml"))).hasMessageEndingWith("absent.yml: no such file");
         Path js = file("js.yml", "- insert: [{id: a, name: x, config: !!js process.env.X}]\n");

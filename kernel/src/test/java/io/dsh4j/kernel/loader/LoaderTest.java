@@ -34,8 +34,9 @@ class LoaderTest {
     final Plugin<JsonNode> failing = Plugin.named("failing").setup((ctx, config) -> {
         throw new IllegalStateException("cannot start");
     });
-    final PluginCatalog catalog = PluginCatalog.of(Map.of(
-            "@dsh/provider", provider, "@dsh/consumer", consumer, "@dsh/failing", failing));
+    final Plugin<JsonNode> consumerToo = Plugin.named("consumer-too").setup((ctx, config) -> { });
+    final PluginCatalog catalog = PluginCatalog.of(Map.of("@dsh/provider", provider, "@dsh/consumer", consumer,
+            "@dsh/consumer-too", consumerToo, "@dsh/failing", failing));
 
     @AfterEach
     void close() {
@@ -66,7 +67,7 @@ class LoaderTest {
     }
 
     @Test
-    void a_config_change_updates_the_same_fiber_a_name_change_replaces_it_and_disabled_unmounts() {
+    void a_config_change_updates_the_same_fiber_a_name_or_inject_change_replaces_it_and_disabled_unmounts() {
         Loader loader = Loader.start(root, catalog, compose(BASE));
         Fiber first = loader.fiber("consumer").orElseThrow();
 
@@ -75,10 +76,21 @@ class LoaderTest {
         assertThat(loader.fiber("consumer")).containsSame(first);
         assertThat(events).containsExactly("up:one", "down:one", "up:two");
 
+        // a name change (the row comes from another composition) replaces the fiber
+        loader.apply(compose(BASE.replace("'@dsh/consumer'", "'@dsh/consumer-too'"),
+                "- id: consumer\n  config: {label: two}"));
+        kernel.awaitIdle();
+        Fiber renamed = loader.fiber("consumer").orElseThrow();
+        assertThat(renamed).isNotSameAs(first);
+        assertThat(renamed.plugin()).isSameAs(consumerToo);
+        assertThat(first.state()).isEqualTo(FiberState.DISPOSED);
+
+        // so does an inject change
         loader.apply(compose(BASE, "- id: consumer\n  config: {label: two}\n  inject: []"));
         kernel.awaitIdle();
-        assertThat(loader.fiber("consumer").orElseThrow()).isNotSameAs(first);
-        assertThat(first.state()).isEqualTo(FiberState.DISPOSED);
+        assertThat(loader.fiber("consumer").orElseThrow()).isNotSameAs(renamed);
+        assertThat(loader.fiber("consumer").orElseThrow().inject()).isEmpty();
+        assertThat(renamed.state()).isEqualTo(FiberState.DISPOSED);
 
         loader.apply(compose(BASE, "- id: consumer\n  disabled: true"));
         kernel.awaitIdle();
