@@ -1,0 +1,91 @@
+package io.dsh4j.attention.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Cases found by running this engine beside the original on sessions the oracle does not cover
+ * (generated variants of the stress sessions and corpus logs). Each pins one rule with a small
+ * hand-written session; the expected values are what the spec's rule gives.
+ */
+class DifferentialRegressionTest {
+
+    static final Instant OFF_PEAK = Instant.parse("2026-09-19T02:00:00Z");
+
+    /** A small session builder: header-less events, one request/context, usage with cache figures. */
+    static final class Session {
+        final List<JsonNode> events = new ArrayList<>();
+
+        Session context(double window, String model) {
+            events.add(Events.context(window, model));
+            return this;
+        }
+
+        Session turn(int n, String ask, String reply, double total, double cacheRead, double input, double output) {
+            events.add(Events.turnStart(n));
+            events.add(Events.user(ask));
+            ObjectNode a = Events.assistant(n, reply, null, 0);
+            ObjectNode usage = ((ObjectNode) a.get("data")).putObject("usage");
+            if (total > 0) usage.put("totalTokens", total);
+            usage.put("cacheReadTokens", cacheRead).put("inputTokens", input).put("outputTokens", output);
+            events.add(a);
+            events.add(Events.turnEnd(n));
+            return this;
+        }
+
+        Session add(JsonNode... more) {
+            events.addAll(Arrays.asList(more));
+            return this;
+        }
+    }
+
+    static HandoffResult document(List<JsonNode> events, Instant now) {
+        JsonNode header = Events.json("{\"type\":\"session\",\"id\":\"session-diff-1\",\"cwd\":\"/w\",\"createdAt\":1789066800000}");
+        return Handoff.build(events, new HandoffRequest(header, null, HandoffOptions.DEFAULTS, false, "v0", now,
+                ZoneOffset.UTC, Texts.chinese(), null, null, 0));
+    }
+
+    static int indexOfLine(List<String> lines, String part) {
+        for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(part)) return i;
+        return -1;
+    }
+
+    /** §5.3 item 6: the notes under the CNY table. */
+    @Nested
+    class CostTableNotes {
+
+        @Test
+        void the_cny_table_says_h_is_a_comparison_window_and_row_b_only_an_estimate() {
+            // given: 64k window, three turns growing by 1,000 tokens, high cache hits
+            Session s = new Session().context(64000, "deepseek-v4-flash");
+            for (int i = 1; i <= 3; i++) s.turn(i, "step " + i, "done " + i, 20000 + 1000 * i, 19000, 1000 + 1000 * i, 300);
+            // when
+            HandoffResult r = document(s.events, OFF_PEAK);
+            List<String> lines = r.markdown().lines().toList();
+            // then: both notes sit between the unit-price line and the segmented-billing note
+            int prices = indexOfLine(lines, "DeepSeek flash 空闲价");
+            int horizon = indexOfLine(lines, "**H = ");
+            int estimate = indexOfLine(lines, "¥0.483");
+            int segmented = indexOfLine(lines, "实测命中率 76%");
+            assertThat(prices).isPositive();
+            assertThat(horizon).isEqualTo(prices + 1);
+            assertThat(estimate).isEqualTo(prices + 2);
+            assertThat(segmented).isEqualTo(prices + 3);
+            // official line 51,200 − used 23,000 = 28,200 tokens at +1,000 a turn: H = 28
+            assertThat(lines.get(horizon)).contains("**H = 28 轮**").contains("80%");
+            assertThat(lines.get(estimate)).contains("¥0.017").contains("**28 倍**").contains("¥0.023");
+            // the original's lines have these lengths (UTF-16 units), which size plan C
+            assertThat(lines.get(horizon)).hasSize(91);
+            assertThat(lines.get(estimate)).hasSize(87);
+        }
+    }
+}
