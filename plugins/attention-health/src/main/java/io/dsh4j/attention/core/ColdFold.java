@@ -122,10 +122,14 @@ public final class ColdFold {
         currentSeq = seq;
         switch (type) {
             case "session/title" -> onTitle(data, time);
-            case "request/context" -> requestContext = new SessionFacts.RequestContext(
-                    Js.get(data, "provider") == null ? null : Js.string(Js.get(data, "provider")),
-                    Js.str(Js.get(data, "model")),
-                    Js.isNumber(Js.get(data, "contextWindow")) ? Js.num(Js.get(data, "contextWindow")) : null);
+            case "request/context" -> {
+                JsonNode window = Js.get(data, "contextWindow");
+                JsonNode model = Js.get(data, "model");
+                requestContext = new SessionFacts.RequestContext(
+                        Js.get(data, "provider") == null ? null : Js.string(Js.get(data, "provider")),
+                        Js.str(model), Js.isNumber(window) ? Js.num(window) : null,
+                        model == null ? null : Js.string(model), Js.truthy(window) ? Js.toNumber(window) : null);
+            }
             case "goal/change" -> onGoal(data);
             case "turn/start" -> {
                 Double n = turnOf(Js.get(data, "turn"));
@@ -162,10 +166,13 @@ public final class ColdFold {
             goal = null;
             return;
         }
-        JsonNode rounds = Js.get(data, "roundsStarted");
+        // `roundsStarted !== undefined` lets JSON null through: the document then says "null" (§0.5)
+        JsonNode rounds = data != null && data.isObject() ? data.get("roundsStarted") : null;
+        String roundsText = rounds == null || rounds.isMissingNode() ? null : rounds.isNull() ? "null" : Js.string(rounds);
         JsonNode max = Js.get(g, "maxGoalRounds");
+        JsonNode blocked = Js.path(g, "blockedReason", "message");
         goal = new SessionFacts.Goal(asText(Js.get(g, "objective")), asText(Js.get(g, "phase")),
-                asText(Js.path(g, "blockedReason", "message")), asText(rounds), Js.truthy(max) ? Js.string(max) : null);
+                Js.truthy(blocked) ? Js.string(blocked) : null, roundsText, Js.truthy(max) ? Js.string(max) : null);
     }
 
     private void onTurnEnd(JsonNode data, Double time) {

@@ -95,9 +95,11 @@ final class HandoffSections {
         r.push(t.get("doc.created", created, lastSeen, duration));
         SessionFacts.RequestContext rc = x.requestContext();
         if (rc != null) {
-            Double cw = rc.contextWindow();
-            String win = cw != null && cw != 0 && !cw.isNaN() ? JsNumbers.grouped(cw / 1000) + "K" : t.get("common.unknown");
-            r.push(t.get("doc.model", rc.provider() == null ? "?" : rc.provider(), rc.model() == null ? "?" : rc.model(), win));
+            // `rc.contextWindow ? (rc.contextWindow / 1000).toLocaleString() + 'K' : …` on the raw value
+            Double cw = rc.windowValue();
+            String win = cw != null ? JsNumbers.grouped(cw / 1000) + "K" : t.get("common.unknown");
+            r.push(t.get("doc.model", rc.provider() == null ? "?" : rc.provider(),
+                    rc.modelText() == null ? "?" : rc.modelText(), win));
         }
         r.push();
     }

@@ -128,8 +128,14 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      * @param contextWindow the raw window when it is a number (any number), else {@code null}
      * @param model         the model when it is a string, else {@code null}
      * @param provider      the provider as text, or {@code null}
+     * @param modelText     {@code String(model)} when the model is present in any form, else {@code null}
+     *                      (the document's model line prints it as JavaScript did)
+     * @param windowValue   JavaScript's {@code Number(raw)} when the raw window is truthy in any form (a
+     *                      numeric string, {@code true}, an array…; may be {@code NaN}), else {@code null}:
+     *                      the document's model line divides the raw value by 1000
      */
-    public record RequestContext(String provider, String model, Double contextWindow) {}
+    public record RequestContext(String provider, String model, Double contextWindow, String modelText,
+            Double windowValue) {}
 
     /**
      * A compaction record.

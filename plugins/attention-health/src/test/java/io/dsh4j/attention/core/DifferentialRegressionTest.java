@@ -88,4 +88,79 @@ class DifferentialRegressionTest {
             assertThat(lines.get(estimate)).hasSize(87);
         }
     }
+
+    /** §5.3 item 11 and §0.5: the goal block tests {@code roundsStarted !== undefined} and the blocked reason's truthiness. */
+    @Nested
+    class GoalBlock {
+
+        List<String> goalLines(String goalChange) {
+            Session s = new Session().context(128000, "deepseek-v4-flash")
+                    .add(Events.event("goal/change", Events.json(goalChange)));
+            s.turn(1, "把读取模块改成流式解析", "好的", 20000, 0, 20000, 300);
+            List<String> lines = document(s.events, OFF_PEAK).markdown().lines().toList();
+            int at = indexOfLine(lines, "## 最新目标");
+            return lines.subList(at, at + 6);
+        }
+
+        @Test
+        void a_null_rounds_started_is_printed_as_null_like_the_original() {
+            assertThat(goalLines("{\"operation\":\"set\",\"roundsStarted\":null,\"goal\":{\"objective\":\"流式解析\",\"phase\":\"active\"}}"))
+                    .contains("- 已完成轮次：null");
+        }
+
+        @Test
+        void a_missing_rounds_started_prints_no_rounds_line() {
+            assertThat(goalLines("{\"operation\":\"set\",\"goal\":{\"objective\":\"流式解析\",\"phase\":\"active\"}}"))
+                    .noneMatch(l -> l.startsWith("- 已完成轮次"));
+        }
+
+        @Test
+        void a_falsy_blocked_reason_prints_no_blocked_line() {
+            assertThat(goalLines("{\"operation\":\"set\",\"roundsStarted\":2,\"goal\":{\"objective\":\"流式解析\",\"phase\":\"blocked\",\"maxGoalRounds\":10,\"blockedReason\":{\"message\":0}}}"))
+                    .contains("- 已完成轮次：2 / 10").noneMatch(l -> l.contains("⚠️"));
+        }
+    }
+
+    /** §5.3 item 10 and §3.1: the window is a number for the score, but the model line divides the raw value. */
+    @Nested
+    class ModelLine {
+
+        String modelLine(String requestContext) {
+            Session s = new Session().add(Events.event("request/context", Events.json(requestContext)));
+            s.turn(1, "看一下测试", "好的", 20000, 0, 20000, 300);
+            HandoffResult r = document(s.events, OFF_PEAK);
+            List<String> lines = r.markdown().lines().toList();
+            return lines.get(indexOfLine(lines, "- 模型："));
+        }
+
+        @Test
+        void a_numeric_string_window_is_unknown_to_the_score_but_shown_divided_by_1000() {
+            // given
+            Session s = new Session().add(Events.event("request/context",
+                    Events.json("{\"provider\":\"deepseek\",\"model\":\"deepseek-v4-flash\",\"contextWindow\":\"128000\"}")));
+            s.turn(1, "看一下测试", "好的", 64000, 0, 64000, 300);
+            // when
+            SessionFacts x = ColdFold.fold(s.events);
+            // then: the score has no window, the document still says 128K as JavaScript's division did
+            assertThat(x.score(Thresholds.DEFAULTS).windowPercent()).isNull();
+            assertThat(modelLine("{\"provider\":\"deepseek\",\"model\":\"deepseek-v4-flash\",\"contextWindow\":\"128000\"}"))
+                    .isEqualTo("- 模型：deepseek / deepseek-v4-flash（窗口 128K）");
+        }
+
+        @Test
+        void other_truthy_windows_go_through_javascript_number_conversion() {
+            assertThat(modelLine("{\"model\":\"m\",\"contextWindow\":\"None\"}")).endsWith("（窗口 NaNK）");
+            assertThat(modelLine("{\"model\":\"m\",\"contextWindow\":true}")).endsWith("（窗口 0.001K）");
+            assertThat(modelLine("{\"model\":\"m\",\"contextWindow\":[64000]}")).endsWith("（窗口 64K）");
+            assertThat(modelLine("{\"model\":\"m\",\"contextWindow\":\" 0x10 \"}")).endsWith("（窗口 0.016K）");
+            assertThat(modelLine("{\"model\":\"m\",\"contextWindow\":\"-Infinity\"}")).endsWith("（窗口 -∞K）");
+            assertThat(modelLine("{\"model\":\"m\",\"contextWindow\":0}")).endsWith("（窗口 未知）");
+        }
+
+        @Test
+        void a_non_string_model_is_printed_as_javascript_strings_it_but_prices_as_missing() {
+            assertThat(modelLine("{\"provider\":\"p\",\"model\":42,\"contextWindow\":64000}"))
+                    .isEqualTo("- 模型：p / 42（窗口 64K）");
+        }
+    }
 }
