@@ -6,6 +6,7 @@ import io.dsh4j.attention.core.SessionFacts.Turn;
 import io.dsh4j.attention.core.SessionFacts.UserRequest;
 import io.dsh4j.attention.core.internal.DecisionExtractor;
 import io.dsh4j.attention.core.internal.Js;
+import io.dsh4j.attention.core.internal.JsArrays;
 import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.JsText;
 import io.dsh4j.attention.core.internal.TextTools;
@@ -245,7 +246,7 @@ final class HandoffSections {
         } else {
             r.push(t.get("doc.progressHeader"));
             r.push("|---|---|---|---|---|---|");
-            for (Turn tn : tail(turns, o.maxTurns())) {
+            for (Turn tn : JsArrays.sliceLast(turns, o.maxTurns())) {
                 String dash = "—";
                 r.push("| " + TextTools.cell(tn.turn() == null ? "" : JsNumbers.toJsString(tn.turn())) + " | "
                         + TextTools.cell(plain(tn.prompt() == null ? dash : tn.prompt(), PROMPT_CELL_CHARS)) + " | "
@@ -344,7 +345,4 @@ final class HandoffSections {
         return TextTools.plain(text, max, t.get("clip.note", "{0}"));
     }
 
-    private static <T> List<T> tail(List<T> list, int n) {
-        return list.subList(Math.max(0, list.size() - n), list.size());
-    }
 }

@@ -1,5 +1,6 @@
 package io.dsh4j.attention.core;
 
+import io.dsh4j.attention.core.internal.JsArrays;
 import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.TextTools;
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ final class StatsSection {
             r.push();
             r.push(t.get("doc.growthHeader"));
             r.push("|---|---|---|---|---|---|");
-            List<DocumentViews.GrowthRow> shown = tail(growth.rows(), o.maxTurns());
+            List<DocumentViews.GrowthRow> shown = JsArrays.sliceLast(growth.rows(), o.maxTurns());
             for (DocumentViews.GrowthRow row : shown) {
                 String delta = row.compacted() ? t.get("doc.growthCompacted", JsNumbers.grouped(row.delta()))
                         : "+" + JsNumbers.grouped(row.delta());
@@ -92,7 +93,4 @@ final class StatsSection {
         }
     }
 
-    private static <T> List<T> tail(List<T> list, int n) {
-        return list.subList(Math.max(0, list.size() - n), list.size());
-    }
 }

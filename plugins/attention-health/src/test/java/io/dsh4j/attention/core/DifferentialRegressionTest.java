@@ -49,8 +49,12 @@ class DifferentialRegressionTest {
     }
 
     static HandoffResult document(List<JsonNode> events, Instant now) {
+        return document(events, now, HandoffOptions.DEFAULTS);
+    }
+
+    static HandoffResult document(List<JsonNode> events, Instant now, HandoffOptions options) {
         JsonNode header = Events.json("{\"type\":\"session\",\"id\":\"session-diff-1\",\"cwd\":\"/w\",\"createdAt\":1789066800000}");
-        return Handoff.build(events, new HandoffRequest(header, null, HandoffOptions.DEFAULTS, false, "v0", now,
+        return Handoff.build(events, new HandoffRequest(header, null, options, false, "v0", now,
                 ZoneOffset.UTC, Texts.chinese(), null, null, 0));
     }
 
@@ -161,6 +165,29 @@ class DifferentialRegressionTest {
         void a_non_string_model_is_printed_as_javascript_strings_it_but_prices_as_missing() {
             assertThat(modelLine("{\"provider\":\"p\",\"model\":42,\"contextWindow\":64000}"))
                     .isEqualTo("- 模型：p / 42（窗口 64K）");
+        }
+    }
+
+    /** §5.2 options and §0.5: the progress and growth tables take {@code slice(-maxTurns)}. */
+    @Nested
+    class TurnLimit {
+
+        @Test
+        void max_turns_zero_lists_every_turn_because_slice_of_minus_zero_is_the_whole_list() {
+            // given: twelve turns, growing
+            Session s = new Session().context(128000, "deepseek-v4-flash");
+            for (int i = 1; i <= 12; i++) s.turn(i, "第 " + i + " 步", "完成 " + i, 20000 + 2000 * i, 19000, 1000 + 2000 * i, 300);
+            // when
+            List<String> lines = document(s.events, OFF_PEAK, HandoffOptions.DEFAULTS.withLimits(-1, 0, -1))
+                    .markdown().lines().toList();
+            // then: the heading says 0, the tables hold all twelve turns (growth: eleven deltas)
+            int progress = indexOfLine(lines, "## 各轮进度");
+            assertThat(lines.get(progress)).contains("共 12 轮").contains(" 0 轮");
+            assertThat(lines.subList(progress, lines.size()).stream().filter(l -> l.matches("\\| \\d+ \\| 第 .*")).count())
+                    .isEqualTo(12);
+            int growth = indexOfLine(lines, "### 各轮上下文增长");
+            assertThat(lines.subList(growth, lines.size()).stream().filter(l -> l.matches("\\| \\d+ \\| [\\d,]+ \\| \\+.*")).count())
+                    .isEqualTo(11);
         }
     }
 }
