@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.attention.core.internal.CommandWrites;
 import io.dsh4j.attention.core.internal.Js;
+import io.dsh4j.attention.core.internal.JsSort;
 import io.dsh4j.attention.core.internal.JsText;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ public final class ColdFold {
     private static final int ERROR_DETAIL_CHARS = 160;
 
     private final boolean documentFacts;
-    private final Map<Double, TurnAcc> turns = new LinkedHashMap<>();
+    private final Map<TurnNo, TurnAcc> turns = new LinkedHashMap<>();
     private final List<SessionFacts.UserRequest> userRequests = new ArrayList<>();
     private final WorkLedger work = new WorkLedger();
     private final List<SessionFacts.ErrorFact> errors = new ArrayList<>();
@@ -45,13 +46,13 @@ public final class ColdFold {
     private SessionFacts.Goal goal;
     private SessionFacts.RequestContext requestContext;
     private List<SessionFacts.Todo> todos;
-    private Double todosTurn;
+    private TurnNo todosTurn;
     private double outputTokens;
     private double lastContextTokens;
     private int replies;
     private int stepCount;
     private Double lastEventTime;
-    private Double openTurn;
+    private TurnNo openTurn;
     private double cacheReadTokens;
     private double cacheMissTokens;
     private double outputTokensSum;
@@ -59,7 +60,7 @@ public final class ColdFold {
     private int usageCount;
     private int guardTripCount;
     private String lastGuardReason;
-    private Double lastGuardTurn;
+    private TurnNo lastGuardTurn;
     private boolean finished;
     private Double currentSeq;
 
@@ -132,7 +133,7 @@ public final class ColdFold {
             }
             case "goal/change" -> onGoal(data);
             case "turn/start" -> {
-                Double n = turnOf(Js.get(data, "turn"));
+                TurnNo n = TurnNo.read(data, "turn");
                 ensureTurn(n).startedAt = time;
                 openTurn = n;
             }
@@ -143,7 +144,7 @@ public final class ColdFold {
             case "tool/call" -> onToolCall(data);
             case "tool/result" -> onToolResult(data, time);
             case "todo/write" -> onTodos(data);
-            case "compaction/start" -> compactions.start(data, turnOr(Js.get(data, "turn"), openTurn));
+            case "compaction/start" -> compactions.start(data, turnOr(data, openTurn));
             case "compaction/summary" -> compactions.record(data, currentSeq, time, true, lastContextTokens, openTurn);
             case "compaction/prune" -> compactions.record(data, currentSeq, time, false, lastContextTokens, openTurn);
             case "compaction/end" -> compactions.end(data);
@@ -176,7 +177,7 @@ public final class ColdFold {
     }
 
     private void onTurnEnd(JsonNode data, Double time) {
-        Double n = turnOf(Js.get(data, "turn"));
+        TurnNo n = TurnNo.read(data, "turn");
         TurnAcc t = ensureTurn(n);
         t.endedAt = time;
         JsonNode reason = Js.get(data, "reason");
@@ -246,7 +247,7 @@ public final class ColdFold {
         if (ctx > 0) compactions.contextMeasured(ctx, requestContext == null ? null : requestContext.contextWindow());
         replies++;
 
-        Double turnNo = turnOr(Js.get(data, "turn"), openTurn);
+        TurnNo turnNo = turnOr(data, openTurn);
         if (turnNo != null) {
             TurnAcc t = ensureTurn(turnNo);
             if (Js.isNumber(out)) t.outputTokens += out.doubleValue();
@@ -265,7 +266,7 @@ public final class ColdFold {
         JsonNode callId = Js.get(data, "callId");
         if (Js.truthy(callId)) pendingCalls.put(Js.string(callId), name);
         work.countCall(name);
-        Double turnNo = turnOr(Js.get(data, "turn"), openTurn);
+        TurnNo turnNo = turnOr(data, openTurn);
         if (turnNo != null) ensureTurn(turnNo).tools++;
         signals.toolCall(name + '\u0000' + Js.stringOr(Js.get(data, "arguments"), ""));
         if (!documentFacts) return;
@@ -285,7 +286,7 @@ public final class ColdFold {
         JsonNode error = Js.get(data, "error");
         boolean isError = Js.isTrue(Js.get(block, "isError")) || Js.truthy(error);
         String body = MessageText.of(content);
-        Double turnNo = turnOr(Js.get(data, "turn"), openTurn);
+        TurnNo turnNo = turnOr(data, openTurn);
         if (turnNo != null && !body.isEmpty()) ensureTurn(turnNo).toolResultChars += body.length();
         JsonNode callId = Js.get(block, "toolCallId");
         if (!isError && callId != null && "ask_user_question".equals(pendingCalls.get(Js.string(callId)))) {
@@ -327,9 +328,9 @@ public final class ColdFold {
     public SessionFacts finish() {
         if (finished) throw new IllegalStateException("the fold is finished");
         finished = true;
+        // `(a, b) => a.turn - b.turn` on V8: a missing number compares as NaN
         List<TurnAcc> sorted = new ArrayList<>(turns.values());
-        sorted.sort(Comparator.comparing((TurnAcc t) -> t.turn == null).thenComparing(
-                t -> t.turn == null ? 0 : t.turn));
+        JsSort.sort(sorted, (a, b) -> TurnNo.number(a.turn) - TurnNo.number(b.turn));
         Double previous = null;
         List<SessionFacts.Turn> turnList = new ArrayList<>(sorted.size());
         for (TurnAcc t : sorted) {
@@ -359,19 +360,14 @@ public final class ColdFold {
                 title, List.copyOf(titleHistory), goal, requestContext, decisions.broadFallback());
     }
 
-    private TurnAcc ensureTurn(Double n) {
+    private TurnAcc ensureTurn(TurnNo n) {
         return turns.computeIfAbsent(n, TurnAcc::new);
     }
 
-    /** A turn number as a map key: numbers (with −0 as 0), anything else unknown. */
-    private static Double turnOf(JsonNode v) {
-        if (!Js.isNumber(v)) return null;
-        double d = v.doubleValue();
-        return d == 0 ? 0.0 : d;
-    }
-
-    private static Double turnOr(JsonNode v, Double fallback) {
-        return v == null ? fallback : turnOf(v);
+    /** {@code data.turn ?? fallback}. */
+    private static TurnNo turnOr(JsonNode data, TurnNo fallback) {
+        TurnNo t = TurnNo.read(data, "turn");
+        return t == null || t == TurnNo.Null.NULL ? fallback : t;
     }
 
     private static String asText(JsonNode v) {
@@ -380,7 +376,7 @@ public final class ColdFold {
 
     /** What is known about one turn while folding. */
     private static final class TurnAcc {
-        final Double turn;
+        final TurnNo turn;
         String prompt;
         String response;
         int tools;
@@ -392,7 +388,7 @@ public final class ColdFold {
         long toolResultChars;
         Double contextTokens;
 
-        TurnAcc(Double turn) {
+        TurnAcc(TurnNo turn) {
             this.turn = turn;
         }
     }

@@ -21,13 +21,13 @@ final class DecisionLedger {
     private boolean broadFallback;
 
     /** Extracts the sentences of {@code text} and keeps the text for a possible broad pass. */
-    void offer(String text, String role, Double turn, Double seq, Double time) {
+    void offer(String text, String role, TurnNo turn, Double seq, Double time) {
         for (String s : DecisionExtractor.extract(text)) remember(s, role, turn, seq, time);
         sources.add(new Source(text, role, turn, seq, time));
     }
 
     /** Extracts the sentences of {@code text} without keeping it for the broad pass (question answers). */
-    void offerOnce(String text, String role, Double turn, Double seq, Double time) {
+    void offerOnce(String text, String role, TurnNo turn, Double seq, Double time) {
         for (String s : DecisionExtractor.extract(text)) remember(s, role, turn, seq, time);
     }
 
@@ -55,7 +55,7 @@ final class DecisionLedger {
                 d.time)).toList();
     }
 
-    private void remember(String sentence, String role, Double turn, Double seq, Double time) {
+    private void remember(String sentence, String role, TurnNo turn, Double seq, Double time) {
         String key = TextTools.normalize(sentence);
         if (key.isEmpty()) return;
         Entry existing = byKey.get(key);
@@ -66,17 +66,17 @@ final class DecisionLedger {
         byKey.put(key, new Entry(sentence, role, turn, seq, time));
     }
 
-    private record Source(String text, String role, Double turn, Double seq, Double time) {}
+    private record Source(String text, String role, TurnNo turn, Double seq, Double time) {}
 
     private static final class Entry {
         final String text;
         final String role;
-        final Double turn;
-        final List<Double> turns = new ArrayList<>();
+        final TurnNo turn;
+        final List<TurnNo> turns = new ArrayList<>();
         final Double seq;
         final Double time;
 
-        Entry(String text, String role, Double turn, Double seq, Double time) {
+        Entry(String text, String role, TurnNo turn, Double seq, Double time) {
             this.text = text;
             this.role = role;
             this.turn = turn;

@@ -248,7 +248,7 @@ final class HandoffSections {
             r.push("|---|---|---|---|---|---|");
             for (Turn tn : JsArrays.sliceLast(turns, o.maxTurns())) {
                 String dash = "—";
-                r.push("| " + TextTools.cell(tn.turn() == null ? "" : JsNumbers.toJsString(tn.turn())) + " | "
+                r.push("| " + TextTools.cell(TurnNo.cellText(tn.turn())) + " | "
                         + TextTools.cell(plain(tn.prompt() == null ? dash : tn.prompt(), PROMPT_CELL_CHARS)) + " | "
                         + TextTools.cell(plain(tn.response() == null ? dash : tn.response(), REPLY_CELL_CHARS)) + " | "
                         + TextTools.cell(Integer.toString(tn.tools())) + " | "
@@ -302,10 +302,9 @@ final class HandoffSections {
         if (todos.isEmpty()) {
             r.push(t.get("doc.noTodos"));
         } else {
-            Double lastTurnNo = x.turns().isEmpty() ? null : x.turns().get(x.turns().size() - 1).turn();
-            boolean stale = x.todosTurn() != null && lastTurnNo != null && x.todosTurn() < lastTurnNo;
+            boolean stale = DocumentViews.staleTodos(x);
             if (x.todosTurn() != null) {
-                String turn = JsNumbers.toJsString(x.todosTurn());
+                String turn = TurnNo.text(x.todosTurn());
                 r.push(stale ? t.get("doc.todosStale", turn) : t.get("doc.todosFrom", turn));
             }
             r.push();

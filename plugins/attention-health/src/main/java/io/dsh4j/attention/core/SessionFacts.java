@@ -48,16 +48,16 @@ import java.util.List;
  */
 public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, List<ToolCount> toolCounts,
         List<FileTouch> files, List<CommandFile> commandFiles, List<ErrorFact> errors, List<Decision> decisions,
-        List<Todo> todos, Double todosTurn, Usage usage, int stepCount, Double lastEventTime, Double openTurn,
+        List<Todo> todos, TurnNo todosTurn, Usage usage, int stepCount, Double lastEventTime, TurnNo openTurn,
         List<Compaction> compactions, Double lastCompactionAfterTokens, Double afterCompactionPercent,
         double cacheReadTokens, double cacheMissTokens, double avgOutputTokens, int usageCount,
-        List<PlanInput.UsageSample> recentUsage, int guardTripCount, String lastGuardReason, Double lastGuardTurn,
+        List<PlanInput.UsageSample> recentUsage, int guardTripCount, String lastGuardReason, TurnNo lastGuardTurn,
         int repeatWorst, int degradedReplies, List<ReasonCount> replyReasons, int reasoningLoop, int reasoningFlags,
         int reasoningWorstRepeat, double reasoningWorstTokens, List<ReasonCount> reasoningReasons, String title,
         List<TitleChange> titleHistory, Goal goal, RequestContext requestContext, boolean broadFallback) {
 
     /** A human request ({@code via = MESSAGE}) or an answered question ({@code QUESTION}). */
-    public record UserRequest(Double seq, Double time, String text, Double turn, boolean viaQuestion) {}
+    public record UserRequest(Double seq, Double time, String text, TurnNo turn, boolean viaQuestion) {}
 
     /**
      * One turn.
@@ -70,7 +70,7 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      * @param contextDelta  the change since the previous turn with a size, or {@code null}
      * @param compacted     whether the delta is negative
      */
-    public record Turn(Double turn, String prompt, String response, int tools, int errors, String reason,
+    public record Turn(TurnNo turn, String prompt, String response, int tools, int errors, String reason,
             Double startedAt, Double endedAt, double outputTokens, long toolResultChars, Double contextTokens,
             Double contextDelta, boolean compacted) {}
 
@@ -84,7 +84,7 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
     public record FileTouch(String path, int count, List<OpCount> ops) {}
 
     /** A heuristic write found in shell commands. */
-    public record CommandFile(String path, String op, int count, List<Double> turns) {}
+    public record CommandFile(String path, String op, int count, List<TurnNo> turns) {}
 
     /**
      * An error: a tool result flagged as an error ({@code tool}) or a turn that did not complete ({@code turn}).
@@ -96,11 +96,11 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      *               or a turn error's message; {@code null} or empty when there is none
      * @param detailChars the collapsed body's full length when {@code detail} was cut, else −1
      */
-    public record ErrorFact(boolean tool, Double turn, String name, String code, String reason, String detail,
+    public record ErrorFact(boolean tool, TurnNo turn, String name, String code, String reason, String detail,
             int detailChars) {}
 
     /** A decision sentence, the role that said it, and every turn it appeared in. */
-    public record Decision(String text, String role, Double turn, List<Double> turns, Double seq, Double time) {}
+    public record Decision(String text, String role, TurnNo turn, List<TurnNo> turns, Double seq, Double time) {}
 
     /** One todo item: its content (JavaScript {@code String(content)}) and status. */
     public record Todo(String content, String status) {}
@@ -145,7 +145,7 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      */
     public record Compaction(Double seq, Double time, boolean summary, boolean manual, String model, String provider,
             double shadowedTokens, double summaryTokens, double summaryInputTokens, double preUsedTokens,
-            int summaryChars, Double turn, Double afterUsedTokens, String error) {}
+            int summaryChars, TurnNo turn, Double afterUsedTokens, String error) {}
 
     /** Compaction events (summaries + prunes). */
     public int compactionCount() {

@@ -190,4 +190,103 @@ class DifferentialRegressionTest {
                     .isEqualTo(11);
         }
     }
+
+    /**
+     * §3.1 post-processing and §0.5: turns are keyed by the raw {@code data.turn} and sorted with
+     * {@code (a, b) => a.turn - b.turn} on V8, where a missing number compares as {@code NaN} (read as
+     * "equal"), JSON null as 0, and {@code "2"} is a different turn from {@code 2}.
+     */
+    @Nested
+    class TurnNumbers {
+
+        /** One turn whose start, end and messages carry {@code turnJson} (or no turn at all when null). */
+        List<JsonNode> turn(String turnJson, String ask, String reply, double total) {
+            String field = turnJson == null ? "" : "\"turn\":" + turnJson;
+            List<JsonNode> out = new ArrayList<>();
+            out.add(Events.event("turn/start", Events.json("{" + field + "}")));
+            out.add(Events.user(ask));
+            ObjectNode a = Events.assistant(null, reply, null, total);
+            if (turnJson != null) ((ObjectNode) a.get("data")).set("turn", Events.json(turnJson));
+            out.add(a);
+            out.add(Events.event("turn/end", Events.json("{" + field + (field.isEmpty() ? "" : ",")
+                    + "\"reason\":{\"kind\":\"completed\"}}")));
+            return out;
+        }
+
+        List<String> order(SessionFacts x) {
+            return x.turns().stream().map(t -> TurnNo.text(t.turn())).toList();
+        }
+
+        @Test
+        void a_turn_without_a_number_stays_where_v8s_timsort_leaves_it() {
+            // given: turns 3, (no number), 1 in log order
+            List<JsonNode> events = new ArrayList<>();
+            events.add(Events.context(128000, "deepseek-v4-flash"));
+            events.addAll(turn("3", "third", "c", 30000));
+            events.addAll(turn(null, "unnumbered", "u", 31000));
+            events.addAll(turn("1", "first", "a", 32000));
+            // when
+            SessionFacts x = ColdFold.fold(events);
+            // then: NaN comparisons read as "equal", so the natural run 3, undefined, 1 is kept as it is
+            assertThat(order(x)).containsExactly("3", "undefined", "1");
+            // messages of an unnumbered turn belong to no turn (openTurn is undefined): no size, no prompt
+            assertThat(x.turns().get(1).contextTokens()).isNull();
+            assertThat(x.turns().get(2).contextDelta()).isEqualTo(2000.0);
+            List<String> lines = document(events, OFF_PEAK).markdown().lines().toList();
+            int table = indexOfLine(lines, "| 轮 | 请求 |");
+            assertThat(lines.get(table + 2)).startsWith("| 3 | third |");
+            assertThat(lines.get(table + 3)).startsWith("|  | — | — | 0 | — | completed |");
+            assertThat(lines.get(table + 4)).startsWith("| 1 | first |");
+            // appendix A shows the last sorted turn, turn 1
+            assertThat(lines).contains("### 第 1 轮（completed）");
+        }
+
+        @Test
+        void a_missing_number_among_ordered_turns_is_not_moved_to_the_end() {
+            List<JsonNode> events = new ArrayList<>();
+            events.addAll(turn("1", "one", "a", 20000));
+            events.addAll(turn(null, "none", "b", 21000));
+            events.addAll(turn("2", "two", "c", 22000));
+            events.addAll(turn("0.5", "half", "d", 23000));
+            // run [1, undefined, 2] ascends (NaN is "equal"), 0.5 is inserted by binary search: compared
+            // with undefined (equal, go right) then 2 (less) -> between undefined and 2
+            assertThat(order(ColdFold.fold(events))).containsExactly("1", "undefined", "0.5", "2");
+        }
+
+        @Test
+        void json_null_is_a_turn_of_its_own_that_sorts_as_zero_and_prints_null_or_nothing() {
+            List<JsonNode> events = new ArrayList<>();
+            events.add(Events.context(128000, "deepseek-v4-flash"));
+            events.addAll(turn("1", "one", "a", 20000));
+            events.addAll(turn("null", "nothing", "b", 21000));
+            SessionFacts x = ColdFold.fold(events);
+            assertThat(order(x)).containsExactly("null", "1");
+            List<String> lines = document(events, OFF_PEAK).markdown().lines().toList();
+            int table = indexOfLine(lines, "| 轮 | 请求 |");
+            assertThat(lines.get(table + 2)).startsWith("|  | nothing |");
+        }
+
+        @Test
+        void a_numeric_string_turn_is_a_different_turn_but_sorts_as_its_number() {
+            List<JsonNode> events = new ArrayList<>();
+            events.addAll(turn("2", "two", "a", 20000));
+            events.addAll(turn("\"2\"", "string two", "b", 21000));
+            events.addAll(turn("1", "one", "c", 22000));
+            SessionFacts x = ColdFold.fold(events);
+            assertThat(x.turns()).hasSize(3);
+            assertThat(order(x)).containsExactly("1", "2", "2");
+            assertThat(x.turns().get(2).prompt()).isEqualTo("string two");
+        }
+
+        @Test
+        void the_turn_count_that_scales_costs_counts_distinct_raw_turn_values() {
+            // three unnumbered turns are one turn (undefined), so steps per turn = 3 requests / 1 turn
+            List<JsonNode> events = new ArrayList<>();
+            events.add(Events.context(1000000, "deepseek-v4-flash"));
+            for (int i = 0; i < 3; i++) events.addAll(turn(null, "ask " + i, "ok " + i, 300000 + i));
+            SessionFacts x = ColdFold.fold(events);
+            assertThat(x.turns()).hasSize(1);
+            assertThat(x.planInput(0, null, OFF_PEAK).turnCount()).isEqualTo(1.0);
+        }
+    }
 }
