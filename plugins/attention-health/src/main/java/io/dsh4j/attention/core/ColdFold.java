@@ -63,6 +63,7 @@ public final class ColdFold {
     private TurnNo lastGuardTurn;
     private boolean finished;
     private Double currentSeq;
+    private String currentTimeText;
 
     private ColdFold(boolean documentFacts) {
         this.documentFacts = documentFacts;
@@ -94,8 +95,14 @@ public final class ColdFold {
     public void accept(JsonNode event) {
         JsonNode timeNode = Js.or(Js.get(event, "time"), Js.get(event, "time0"));
         JsonNode seqNode = Js.or(Js.get(event, "seq"), Js.get(event, "seq0"));
-        accept(Js.str(Js.get(event, "type")), Js.isNumber(seqNode) ? seqNode.doubleValue() : null,
-                Js.isNumber(timeNode) ? timeNode.doubleValue() : null, Js.get(event, "data"));
+        // a seq only orders decisions, by `(a.seq ?? 0) - (b.seq ?? 0)`: keep JavaScript's Number() of it
+        currentTimeText = timeNode == null || Js.isNumber(timeNode) ? null : Js.string(timeNode);
+        try {
+            accept(Js.str(Js.get(event, "type")), seqNode == null ? null : Js.toNumber(seqNode),
+                    Js.isNumber(timeNode) ? timeNode.doubleValue() : null, Js.get(event, "data"));
+        } finally {
+            currentTimeText = null;
+        }
     }
 
     /**
@@ -145,8 +152,10 @@ public final class ColdFold {
             case "tool/result" -> onToolResult(data, time);
             case "todo/write" -> onTodos(data);
             case "compaction/start" -> compactions.start(data, turnOr(data, openTurn));
-            case "compaction/summary" -> compactions.record(data, currentSeq, time, true, lastContextTokens, openTurn);
-            case "compaction/prune" -> compactions.record(data, currentSeq, time, false, lastContextTokens, openTurn);
+            case "compaction/summary" -> compactions.record(data, currentSeq, time, currentTimeText, true, lastContextTokens,
+                    openTurn);
+            case "compaction/prune" -> compactions.record(data, currentSeq, time, currentTimeText, false, lastContextTokens,
+                    openTurn);
             case "compaction/end" -> compactions.end(data);
             default -> { }
         }

@@ -25,12 +25,14 @@ final class CompactionLedger {
     }
 
     /** {@code compaction/summary} or {@code compaction/prune}. */
-    void record(JsonNode data, Double seq, Double time, boolean summary, double contextBefore, TurnNo openTurn) {
+    void record(JsonNode data, Double seq, Double time, String timeText, boolean summary, double contextBefore,
+            TurnNo openTurn) {
         JsonNode shadowedNode = Js.get(data, "shadowedTokenCount");
         double shadowed = Js.isNumber(shadowedNode) ? shadowedNode.doubleValue() : 0;
         Entry c = new Entry();
         c.seq = seq;
         c.time = time;
+        c.timeText = timeText;
         c.summary = summary;
         c.manual = Js.truthy(Js.get(data, "sourceCommandId")) || (pending != null && pending.manual());
         c.shadowedTokens = shadowed;
@@ -87,6 +89,7 @@ final class CompactionLedger {
     private static final class Entry {
         Double seq;
         Double time;
+        String timeText;
         boolean summary;
         boolean manual;
         String model;
@@ -101,7 +104,7 @@ final class CompactionLedger {
         String error;
 
         SessionFacts.Compaction freeze() {
-            return new SessionFacts.Compaction(seq, time, summary, manual, model, provider, shadowedTokens, summaryTokens,
+            return new SessionFacts.Compaction(seq, time, timeText, summary, manual, model, provider, shadowedTokens, summaryTokens,
                     summaryInputTokens, preUsedTokens, summaryChars, turn, afterUsedTokens, error);
         }
     }

@@ -1,9 +1,9 @@
 package io.dsh4j.attention.core;
 
 import io.dsh4j.attention.core.internal.DecisionExtractor;
+import io.dsh4j.attention.core.internal.JsSort;
 import io.dsh4j.attention.core.internal.TextTools;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +50,8 @@ final class DecisionLedger {
     /** The decisions in log order. */
     List<SessionFacts.Decision> decisions() {
         List<Entry> list = new ArrayList<>(byKey.values());
-        list.sort(Comparator.comparingDouble(d -> d.seq == null ? 0 : d.seq));
+        // `(a.seq ?? 0) - (b.seq ?? 0)` on V8: a seq that is not a number compares as NaN
+        JsSort.sort(list, (a, b) -> (a.seq == null ? 0 : a.seq) - (b.seq == null ? 0 : b.seq));
         return list.stream().map(d -> new SessionFacts.Decision(d.text, d.role, d.turn, List.copyOf(d.turns), d.seq,
                 d.time)).toList();
     }

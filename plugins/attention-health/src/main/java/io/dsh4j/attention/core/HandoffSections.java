@@ -75,7 +75,7 @@ final class HandoffSections {
                 : t.get("common.unknown");
         String duration = "";
         if (Js.truthy(createdNode) && last != null && last != 0 && !last.isNaN()) {
-            double minutes = JsNumbers.round((last - jsNumber(createdNode)) / MS_PER_MINUTE);
+            double minutes = JsNumbers.round((last - Js.toNumber(createdNode)) / MS_PER_MINUTE);
             duration = t.get("doc.duration", JsNumbers.toJsString(minutes));
         }
         r.push(t.get("doc.sessionHeading"));
@@ -107,18 +107,6 @@ final class HandoffSections {
 
     private String localTime(JsonNode v) {
         return Js.isNumber(v) ? LocalTimes.format(v.doubleValue(), r.req.zone()) : Js.string(v);
-    }
-
-    /** JavaScript's numeric coercion of a header value (numbers, numeric strings; else NaN). */
-    private static double jsNumber(JsonNode v) {
-        if (Js.isNumber(v)) return v.doubleValue();
-        String s = JsText.trim(Js.str(v) == null ? "" : Js.str(v));
-        if (s.isEmpty()) return 0;
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
     }
 
     private void goal() {

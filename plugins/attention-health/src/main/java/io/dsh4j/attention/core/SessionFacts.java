@@ -142,8 +142,10 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      *
      * @param afterUsedTokens the first context size measured after it, or {@code null}
      * @param error           the error of its {@code compaction/end}, or {@code null}
+     * @param timeText        {@code String(time)} when the log's time is present but not a number (the table
+     *                        prints it as the original's {@code isoLocal} did), else {@code null}
      */
-    public record Compaction(Double seq, Double time, boolean summary, boolean manual, String model, String provider,
+    public record Compaction(Double seq, Double time, String timeText, boolean summary, boolean manual, String model, String provider,
             double shadowedTokens, double summaryTokens, double summaryInputTokens, double preUsedTokens,
             int summaryChars, TurnNo turn, Double afterUsedTokens, String error) {}
 

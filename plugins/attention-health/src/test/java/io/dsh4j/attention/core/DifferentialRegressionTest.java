@@ -289,4 +289,60 @@ class DifferentialRegressionTest {
             assertThat(x.planInput(0, null, OFF_PEAK).turnCount()).isEqualTo(1.0);
         }
     }
+
+    /** §3.1 and §0.5: seq and time are the raw {@code seq ?? seq0} and {@code time ?? time0} values. */
+    @Nested
+    class EnvelopeValues {
+
+        ObjectNode decisionReply(String seqJson, String sentence) {
+            ObjectNode e = Events.assistant(1, sentence, null, 20000);
+            if (seqJson != null) e.set("seq", Events.json(seqJson));
+            return e;
+        }
+
+        @Test
+        void decisions_are_ordered_by_javascripts_number_of_their_seq() {
+            // given: seq 20, seq "10" (a string), no seq (?? 0)
+            List<JsonNode> events = List.of(Events.turnStart(1),
+                    decisionReply("20", "结论：第一条按序号二十排序的决定。"),
+                    decisionReply("\"10\"", "结论：第二条序号是字符串十的决定。"),
+                    decisionReply(null, "结论：第三条没有序号所以按零排序的决定。"),
+                    Events.turnEnd(1));
+            // when
+            List<String> order = ColdFold.fold(events).decisions().stream().map(SessionFacts.Decision::text).toList();
+            // then
+            assertThat(order).containsExactly("结论：第三条没有序号所以按零排序的决定。", "结论：第二条序号是字符串十的决定。",
+                    "结论：第一条按序号二十排序的决定。");
+        }
+
+        @Test
+        void a_compaction_time_that_is_not_a_number_is_printed_with_javascripts_string() {
+            // given
+            ObjectNode summary = Events.event("compaction/summary", Events.json(
+                    "{\"summary\":[{\"type\":\"text\",\"text\":\"earlier work\"}],\"shadowedTokenCount\":5000}"));
+            summary.put("time", "yesterday");
+            ObjectNode prune = Events.event("compaction/prune", Events.json("{\"shadowedTokenCount\":100}"));
+            prune.set("time", Events.json("{}"));
+            Session s = new Session().context(128000, "deepseek-v4-flash");
+            s.turn(1, "开始", "好的", 30000, 29000, 1000, 300).add(summary, prune);
+            s.turn(2, "继续做", "好的", 12000, 11000, 1000, 300);
+            // when
+            List<String> lines = document(s.events, OFF_PEAK).markdown().lines().toList();
+            // then
+            int table = indexOfLine(lines, "### 压缩历史");
+            assertThat(lines.get(table + 4)).startsWith("| yesterday | 模型摘要 |");
+            assertThat(lines.get(table + 5)).startsWith("| [object Object] | 仅裁剪 |");
+        }
+
+        @Test
+        void a_created_at_that_is_an_object_prints_object_object_and_a_nan_duration() {
+            Session s = new Session().context(128000, "deepseek-v4-flash");
+            s.turn(1, "开始", "好的", 30000, 29000, 1000, 300);
+            ((ObjectNode) s.events.get(1)).put("time", 1789066860000L);
+            JsonNode header = Events.json("{\"type\":\"session\",\"id\":\"s\",\"cwd\":\"/w\",\"createdAt\":{}}");
+            String md = Handoff.build(s.events, new HandoffRequest(header, null, HandoffOptions.DEFAULTS, false, "v0",
+                    OFF_PEAK, ZoneOffset.UTC, Texts.chinese(), null, null, 0)).markdown();
+            assertThat(md).contains("- 创建：[object Object]\u3000最后活动：2026-09-10 19:01:00（约 NaN 分钟）");
+        }
+    }
 }
