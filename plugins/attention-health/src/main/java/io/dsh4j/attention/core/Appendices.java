@@ -71,7 +71,7 @@ final class Appendices {
         boolean truncated = false;
         for (Turn tn : recent) {
             r.push(t.get("doc.appendixTurn", TurnNo.text(tn.turn()),
-                    tn.reason() != null && !tn.reason().isEmpty() ? t.get("doc.appendixReason", tn.reason())
+                    tn.reason() != null && tn.reasonTruthy() ? t.get("doc.appendixReason", tn.reason())
                             : t.get("doc.appendixOpen")));
             r.push();
             List<String> asks = asksOf(tn);

@@ -192,6 +192,8 @@ public final class ColdFold {
         JsonNode reason = Js.get(data, "reason");
         JsonNode kind = Js.get(reason, "kind");
         t.reason = kind == null ? "unknown" : Js.string(kind);
+        t.reasonTruthy = kind == null || Js.truthy(kind);
+        t.completed = "completed".equals(Js.str(kind));
         String hookReason = "";
         if (reason != null && "aborted".equals(Js.str(kind))) {
             JsonNode inner = Js.get(reason, "reason");
@@ -205,7 +207,7 @@ public final class ColdFold {
             lastGuardReason = GuardReason.strip(hookReason);
             lastGuardTurn = n;
         }
-        if (!"completed".equals(t.reason) && !guardTrip) {
+        if (!t.completed && !guardTrip) {
             JsonNode message = Js.path(reason, "error", "message");
             errors.add(new SessionFacts.ErrorFact(false, n, null, null, t.reason,
                     Js.truthy(message) ? Js.string(message) : null, -1));
@@ -353,7 +355,7 @@ public final class ColdFold {
                 previous = t.contextTokens;
             }
             turnList.add(new SessionFacts.Turn(t.turn, t.prompt, t.response, t.tools, t.errors, t.reason, t.startedAt,
-                    t.endedAt, t.outputTokens, t.toolResultChars, t.contextTokens, delta, compacted));
+                    t.endedAt, t.outputTokens, t.toolResultChars, t.contextTokens, delta, compacted, t.reasonTruthy, t.completed));
         }
         if (documentFacts) decisions.finish();
         return new SessionFacts(List.copyOf(userRequests), List.copyOf(turnList), work.toolCounts(), work.files(),
@@ -391,6 +393,8 @@ public final class ColdFold {
         int tools;
         int errors;
         String reason;
+        boolean reasonTruthy;
+        boolean completed;
         Double startedAt;
         Double endedAt;
         double outputTokens;

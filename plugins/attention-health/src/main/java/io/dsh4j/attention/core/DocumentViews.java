@@ -194,7 +194,7 @@ public final class DocumentViews {
         if (x.openTurn() != null) out.add(t.get("next.openTurn", TurnNo.text(x.openTurn())));
         Turn lastBad = null;
         for (Turn tn : x.turns()) {
-            if (tn.reason() != null && !tn.reason().isEmpty() && !tn.reason().equals("completed")) lastBad = tn;
+            if (tn.reason() != null && tn.reasonTruthy() && !tn.completed()) lastBad = tn;
         }
         if (lastBad != null) out.add(t.get("next.badTurn", TurnNo.text(lastBad.turn()), lastBad.reason()));
         List<Todo> todos = x.todos() == null ? List.of() : x.todos();

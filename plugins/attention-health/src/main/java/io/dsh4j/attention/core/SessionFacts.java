@@ -69,10 +69,13 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      * @param contextTokens the last context size read in the turn, or {@code null}
      * @param contextDelta  the change since the previous turn with a size, or {@code null}
      * @param compacted     whether the delta is negative
+     * @param reasonTruthy  {@code Boolean(reason)} of the raw end reason ({@code []} is truthy, {@code false}
+     *                      and {@code ""} are not; {@code unknown} is); false while open
+     * @param completed     whether the raw end reason is the string {@code completed}
      */
     public record Turn(TurnNo turn, String prompt, String response, int tools, int errors, String reason,
             Double startedAt, Double endedAt, double outputTokens, long toolResultChars, Double contextTokens,
-            Double contextDelta, boolean compacted) {}
+            Double contextDelta, boolean compacted, boolean reasonTruthy, boolean completed) {}
 
     /** Calls of one tool. */
     public record ToolCount(String name, int count) {}

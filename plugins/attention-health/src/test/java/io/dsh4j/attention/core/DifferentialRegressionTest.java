@@ -345,4 +345,43 @@ class DifferentialRegressionTest {
             assertThat(md).contains("- 创建：[object Object]\u3000最后活动：2026-09-10 19:01:00（约 NaN 分钟）");
         }
     }
+
+    /** §3.1 {@code turn/end} and §5.3: the end reason keeps the raw value's truthiness and strict {@code === 'completed'}. */
+    @Nested
+    class EndReasons {
+
+        List<String> docWithEnd(String reasonKindJson) {
+            Session s = new Session().context(128000, "deepseek-v4-flash");
+            s.turn(1, "第一步", "完成第一步", 20000, 19000, 1000, 300);
+            s.events.add(Events.turnStart(2));
+            s.events.add(Events.user("第二步"));
+            s.events.add(Events.assistant(2, "第二步的回复", null, 21000));
+            s.events.add(Events.event("turn/end", Events.json("{\"turn\":2,\"reason\":{\"kind\":" + reasonKindJson + "}}")));
+            return document(s.events, OFF_PEAK).markdown().lines().toList();
+        }
+
+        @Test
+        void an_empty_array_reason_is_truthy_prints_empty_and_is_an_error() {
+            List<String> lines = docWithEnd("[]");
+            assertThat(lines).contains("### 第 2 轮（）");
+            assertThat(lines).anyMatch(l -> l.startsWith("| 2 | 第二步 |") && l.endsWith("|  |"));
+            assertThat(lines).anyMatch(l -> l.contains("第 2 轮以 `` 收尾"));
+        }
+
+        @Test
+        void a_false_reason_prints_false_reads_as_open_in_appendix_a_and_is_not_a_bad_turn() {
+            List<String> lines = docWithEnd("false");
+            assertThat(lines).contains("### 第 2 轮（未闭合）");
+            assertThat(lines).anyMatch(l -> l.startsWith("| 2 | 第二步 |") && l.endsWith("| false |"));
+            assertThat(lines).noneMatch(l -> l.contains("第 2 轮以 `false` 收尾"));
+            // still an error: false !== 'completed'
+            assertThat(lines).anyMatch(l -> l.startsWith("## 遇到的错误") && l.contains("1"));
+        }
+
+        @Test
+        void an_array_holding_completed_is_not_the_string_completed() {
+            List<String> lines = docWithEnd("[\"completed\"]");
+            assertThat(lines).anyMatch(l -> l.contains("第 2 轮以 `completed` 收尾"));
+        }
+    }
 }
