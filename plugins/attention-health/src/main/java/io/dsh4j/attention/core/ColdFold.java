@@ -210,7 +210,7 @@ public final class ColdFold {
         if (!t.completed && !guardTrip) {
             JsonNode message = Js.path(reason, "error", "message");
             errors.add(new SessionFacts.ErrorFact(false, n, null, null, t.reason,
-                    Js.truthy(message) ? Js.string(message) : null, -1));
+                    Js.truthy(message) ? Js.string(message) : null, -1, false));
         }
         openTurn = null;
     }
@@ -314,7 +314,7 @@ public final class ColdFold {
             boolean cut = flat.length() > ERROR_DETAIL_CHARS;
             errors.add(new SessionFacts.ErrorFact(true, turnNo, name == null ? null : Js.string(name),
                     code == null ? null : Js.string(code), null, cut ? flat.substring(0, ERROR_DETAIL_CHARS) : flat,
-                    cut ? flat.length() : -1));
+                    cut ? flat.length() : -1, Js.truthy(code)));
             if (turnNo != null) ensureTurn(turnNo).errors++;
         }
     }

@@ -137,7 +137,7 @@ public final class DocumentViews {
             }
             String label = head.tool()
                     ? (head.name() == null ? t.get("errors.tool") : head.name())
-                            + (head.code() != null && !head.code().isEmpty() ? " `" + head.code() + "`" : "")
+                            + (head.codeTruthy() ? " `" + head.code() + "`" : "")
                     : t.get("errors.turnLabel", String.valueOf(head.reason()));
             out.add(new ErrorGroup(head.tool(), head.name(), head.code(), head.reason(), list.size(), List.copyOf(turns),
                     List.copyOf(details), lastTurn, active, resolution, label));

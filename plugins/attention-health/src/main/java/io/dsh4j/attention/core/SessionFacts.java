@@ -98,9 +98,11 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      * @param detail a tool error's whitespace-collapsed body (its first 160 characters when longer),
      *               or a turn error's message; {@code null} or empty when there is none
      * @param detailChars the collapsed body's full length when {@code detail} was cut, else −1
+     * @param codeTruthy  {@code Boolean(code)} of the raw code (the label shows the code only then; the
+     *                    grouping key uses {@code String(code)}, so {@code false} and {@code 0} still group apart)
      */
     public record ErrorFact(boolean tool, TurnNo turn, String name, String code, String reason, String detail,
-            int detailChars) {}
+            int detailChars, boolean codeTruthy) {}
 
     /** A decision sentence, the role that said it, and every turn it appeared in. */
     public record Decision(String text, String role, TurnNo turn, List<TurnNo> turns, Double seq, Double time) {}

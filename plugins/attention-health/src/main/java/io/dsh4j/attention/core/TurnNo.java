@@ -64,9 +64,12 @@ public sealed interface TurnNo permits TurnNo.Num, TurnNo.Null, TurnNo.Other {
         return t == null || t instanceof Null ? "?" : t.text();
     }
 
-    /** {@code a < b}: two strings compare by UTF-16 units, anything else by {@code Number()}; {@code NaN} is false. */
+    /**
+     * {@code a < b}: when both sides are strings after {@code ToPrimitive} (strings, arrays, objects) they
+     * compare by UTF-16 units, anything else by {@code Number()}; {@code NaN} is false.
+     */
     static boolean lessThan(TurnNo a, TurnNo b) {
-        if (a instanceof Other x && b instanceof Other y && x.isString() && y.isString()) {
+        if (a instanceof Other x && b instanceof Other y && x.primitiveIsString() && y.primitiveIsString()) {
             return x.text().compareTo(y.text()) < 0;
         }
         return number(a) < number(b);
@@ -74,7 +77,7 @@ public sealed interface TurnNo permits TurnNo.Num, TurnNo.Null, TurnNo.Other {
 
     /** {@code a >= b}: false when either side is {@code NaN}. */
     static boolean atLeast(TurnNo a, TurnNo b) {
-        if (a instanceof Other x && b instanceof Other y && x.isString() && y.isString()) {
+        if (a instanceof Other x && b instanceof Other y && x.primitiveIsString() && y.primitiveIsString()) {
             return x.text().compareTo(y.text()) >= 0;
         }
         return number(a) >= number(b);
@@ -118,19 +121,22 @@ public sealed interface TurnNo permits TurnNo.Num, TurnNo.Null, TurnNo.Other {
      */
     final class Other implements TurnNo {
         private final boolean string;
+        private final boolean primitiveString;
         private final Object identity;
         private final String text;
         private final double number;
 
         Other(JsonNode v) {
             this.string = v.isTextual();
+            this.primitiveString = !v.isBoolean();
             this.identity = v.isTextual() ? v.textValue() : v.isBoolean() ? (Object) v.booleanValue() : new Object();
             this.text = Js.string(v);
             this.number = Js.toNumber(v);
         }
 
-        boolean isString() {
-            return string;
+        /** Whether {@code ToPrimitive} gives a string: strings, arrays and objects (booleans give numbers). */
+        boolean primitiveIsString() {
+            return primitiveString;
         }
 
         @Override

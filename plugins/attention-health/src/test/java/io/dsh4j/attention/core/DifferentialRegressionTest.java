@@ -384,4 +384,37 @@ class DifferentialRegressionTest {
             assertThat(lines).anyMatch(l -> l.contains("第 2 轮以 `completed` 收尾"));
         }
     }
+
+    /** §5.4 {@code aggregateErrors}: JavaScript comparisons on the raw turn values and the code's truthiness. */
+    @Nested
+    class ErrorGroups {
+
+        @Test
+        void an_array_turn_compares_with_itself_as_a_string_so_its_error_is_still_active() {
+            // given: the only turn's start and end carry the same array (one event: one object)
+            Session s = new Session().context(128000, "deepseek-v4-flash");
+            s.events.add(Events.event("turn/start", Events.json("{\"turn\":1}")));
+            s.events.add(Events.user("开始"));
+            s.events.add(Events.event("turn/end", Events.json("{\"turn\":[null,2.5],\"reason\":{\"kind\":\"error\"}}")));
+            // when
+            SessionFacts x = ColdFold.fold(s.events);
+            List<DocumentViews.ErrorGroup> groups = DocumentViews.errorGroups(x, Texts.chinese());
+            // then: the last turn is the array itself; ",2.5" >= ",2.5" as strings (numbers would be NaN: false)
+            assertThat(TurnNo.text(x.turns().get(x.turns().size() - 1).turn())).isEqualTo(",2.5");
+            assertThat(groups).singleElement().satisfies(g -> assertThat(g.stillActive()).isTrue());
+        }
+
+        @Test
+        void a_false_error_code_groups_apart_but_is_not_shown_in_the_label() {
+            Session s = new Session().context(128000, "deepseek-v4-flash");
+            s.events.add(Events.turnStart(1));
+            s.events.add(Events.event("tool/result", Events.json("{\"turn\":1,\"error\":{\"name\":\"Boom\",\"code\":false},"
+                    + "\"message\":{\"content\":[{\"type\":\"tool-result\",\"isError\":true,\"content\":[{\"type\":\"text\",\"text\":\"x\"}]}]}}")));
+            s.events.add(Events.event("tool/result", Events.json("{\"turn\":1,\"error\":{\"name\":\"Boom\"},"
+                    + "\"message\":{\"content\":[{\"type\":\"tool-result\",\"isError\":true,\"content\":[{\"type\":\"text\",\"text\":\"y\"}]}]}}")));
+            s.events.add(Events.turnEnd(1));
+            List<DocumentViews.ErrorGroup> groups = DocumentViews.errorGroups(ColdFold.fold(s.events), Texts.chinese());
+            assertThat(groups).hasSize(2).allSatisfy(g -> assertThat(g.label()).isEqualTo("Boom"));
+        }
+    }
 }
