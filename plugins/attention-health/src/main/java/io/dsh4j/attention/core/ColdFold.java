@@ -324,8 +324,13 @@ public final class ColdFold {
         if (list == null || !list.isArray()) return;
         List<SessionFacts.Todo> items = new ArrayList<>();
         for (JsonNode item : list) {
-            if (item == null || !item.isObject()) continue;
-            items.add(new SessionFacts.Todo(Js.string(Js.get(item, "content")), Js.str(Js.get(item, "status"))));
+            // a null item made the original throw while rendering: skipped here (README, deviations);
+            // any other non-object item has no content and no status, as property reads on it give undefined
+            if (item == null || item.isNull()) continue;
+            JsonNode content = item.isObject() ? item.get("content") : null;
+            boolean nullish = content == null || content.isNull() || content.isMissingNode();
+            String text = content == null || content.isMissingNode() ? "undefined" : content.isNull() ? "null" : Js.string(content);
+            items.add(new SessionFacts.Todo(text, Js.str(Js.get(item, "status")), nullish));
         }
         todos = items;
         todosTurn = openTurn;

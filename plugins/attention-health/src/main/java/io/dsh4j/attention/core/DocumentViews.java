@@ -201,7 +201,7 @@ public final class DocumentViews {
         TurnNo lastTurnNo = x.turns().isEmpty() ? null : x.turns().get(x.turns().size() - 1).turn();
         boolean stale = staleTodos(x);
         todos.stream().filter(td -> "in_progress".equals(td.status())).limit(3)
-                .forEach(td -> out.add(t.get("next.inProgress", clip(td.content(), 120, t))));
+                .forEach(td -> out.add(t.get("next.inProgress", clip(td.contentOrEmpty(), 120, t))));
         long pending = todos.stream().filter(td -> "pending".equals(td.status())).count();
         if (pending > 0) {
             // `(lastTurnNo ?? x.todosTurn) - x.todosTurn`: JSON null falls back too

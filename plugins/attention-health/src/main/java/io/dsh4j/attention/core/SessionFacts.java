@@ -107,8 +107,25 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
     /** A decision sentence, the role that said it, and every turn it appeared in. */
     public record Decision(String text, String role, TurnNo turn, List<TurnNo> turns, Double seq, Double time) {}
 
-    /** One todo item: its content (JavaScript {@code String(content)}) and status. */
-    public record Todo(String content, String status) {}
+    /**
+     * One todo item.
+     *
+     * @param content        {@code `${content}`}: {@code undefined} or {@code null} when the item has none
+     * @param status         the status when it is a string, else {@code null}
+     * @param contentNullish whether the content is missing or null ({@code clip(content)} then gives "")
+     */
+    public record Todo(String content, String status, boolean contentNullish) {
+
+        /** An item with a content. */
+        public Todo(String content, String status) {
+            this(content, status, false);
+        }
+
+        /** {@code String(content ?? '')}. */
+        public String contentOrEmpty() {
+            return contentNullish ? "" : content;
+        }
+    }
 
     /** Session totals: summed output tokens, last positive context size, assistant messages. */
     public record Usage(double outputTokens, double lastContextTokens, int replies) {}

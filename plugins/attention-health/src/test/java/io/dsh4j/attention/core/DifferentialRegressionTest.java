@@ -417,4 +417,32 @@ class DifferentialRegressionTest {
             assertThat(groups).hasSize(2).allSatisfy(g -> assertThat(g.label()).isEqualTo("Boom"));
         }
     }
+
+    /** §3.1 {@code todo/write} and §5.3 item 14: property reads on odd todo items give {@code undefined}. */
+    @Nested
+    class TodoItems {
+
+        List<String> doc(String todosJson) {
+            Session s = new Session().context(128000, "deepseek-v4-flash");
+            s.events.add(Events.turnStart(1));
+            s.events.add(Events.user("开始"));
+            s.events.add(Events.event("todo/write", Events.json("{\"todos\":" + todosJson + "}")));
+            s.events.add(Events.turnEnd(1));
+            return document(s.events, OFF_PEAK).markdown().lines().toList();
+        }
+
+        @Test
+        void non_object_items_are_listed_with_undefined_content() {
+            List<String> lines = doc("[\"abc\", 7, {\"content\":\"真的一项\",\"status\":\"completed\"}]");
+            assertThat(lines).containsSubsequence("- [ ] undefined", "- [ ] undefined", "- [x] 真的一项");
+        }
+
+        @Test
+        void a_missing_or_null_content_prints_undefined_or_null_but_clips_to_nothing_in_next_steps() {
+            List<String> lines = doc("[{\"status\":\"in_progress\"},{\"content\":null,\"status\":\"pending\"}]");
+            assertThat(lines).contains("- [ ] undefined ← 当时标记为进行中", "- [ ] null");
+            // the in-progress next step clips String(content ?? ''): empty
+            assertThat(lines).anyMatch(l -> l.startsWith("- ") && l.contains("进行中") && l.contains("****"));
+        }
+    }
 }
