@@ -445,4 +445,25 @@ class DifferentialRegressionTest {
             assertThat(lines).anyMatch(l -> l.startsWith("- ") && l.contains("进行中") && l.contains("****"));
         }
     }
+
+    /** §4.10 {@code prices.json}: the original multiplied the prices, so numeric strings worked as numbers. */
+    @Nested
+    class PriceFileValues {
+
+        @Test
+        void numeric_string_prices_are_used_as_their_numbers() {
+            PriceTable table = PriceFile.parse("{\"models\":[{\"prefix\":\"deepseek\",\"offPeak\":{\"hit\":\"0.5\",\"miss\":\" 5 \",\"out\":\"2e1\"}}]}");
+            assertThat(table).isNotNull();
+            assertThat(table.models()).singleElement().satisfies(m -> {
+                assertThat(m.offPeak()).isEqualTo(new PriceTable.TierPrice(0.5, 5, 20));
+                assertThat(m.peak()).isNull();
+            });
+        }
+
+        @Test
+        void a_price_that_is_not_a_number_still_makes_the_file_unusable() {
+            // the original computed NaN costs from it; we fall back to the built-in table (README, deviations)
+            assertThat(PriceFile.parse("{\"models\":[{\"prefix\":\"deepseek\",\"offPeak\":{\"hit\":\"cheap\",\"miss\":1,\"out\":4}}]}")).isNull();
+        }
+    }
 }
