@@ -466,4 +466,24 @@ class DifferentialRegressionTest {
             assertThat(PriceFile.parse("{\"models\":[{\"prefix\":\"deepseek\",\"offPeak\":{\"hit\":\"cheap\",\"miss\":1,\"out\":4}}]}")).isNull();
         }
     }
+
+    /** §5.6 {@code plain} and §0.5: JavaScript's line terminators are LF, CR, LS and PS, not NEL (U+0085). */
+    @Nested
+    class LineTerminators {
+
+        @Test
+        void a_table_row_or_heading_after_nel_is_not_at_a_line_start() {
+            String note = "… ({0} 字)";
+            assertThat(io.dsh4j.attention.core.internal.TextTools.plain("前\u0085| 表 |\n后", 100, note))
+                    .isEqualTo("前\u0085| 表 | 后");
+            assertThat(io.dsh4j.attention.core.internal.TextTools.plain("x\u0085# 标题\n---", 100, note))
+                    .isEqualTo("x\u0085# 标题");
+        }
+
+        @Test
+        void a_table_row_after_a_line_separator_is_removed() {
+            assertThat(io.dsh4j.attention.core.internal.TextTools.plain("前\u2028| 表 |\u2029后", 100, "… ({0} 字)"))
+                    .isEqualTo("前 后");
+        }
+    }
 }
