@@ -46,7 +46,7 @@ final class Appendices {
     private void appendixA() {
         List<Turn> turns = x.turns();
         List<Turn> recent = new ArrayList<>();
-        List<Double> skipped = new ArrayList<>();
+        List<TurnNo> skipped = new ArrayList<>();
         for (int i = turns.size() - 1; i >= 0 && recent.size() < o.appendixTurns(); i--) {
             Turn tn = turns.get(i);
             List<String> asks = asksOf(tn);
@@ -70,8 +70,8 @@ final class Appendices {
         int used = 0;
         boolean truncated = false;
         for (Turn tn : recent) {
-            r.push(t.get("doc.appendixTurn", DocumentViews.turnText(tn.turn()),
-                    tn.reason() != null && !tn.reason().isEmpty() ? t.get("doc.appendixReason", tn.reason())
+            r.push(t.get("doc.appendixTurn", TurnNo.text(tn.turn()),
+                    tn.reason() != null && tn.reasonTruthy() ? t.get("doc.appendixReason", tn.reason())
                             : t.get("doc.appendixOpen")));
             r.push();
             List<String> asks = asksOf(tn);

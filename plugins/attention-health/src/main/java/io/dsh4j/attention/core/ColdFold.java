@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.attention.core.internal.CommandWrites;
 import io.dsh4j.attention.core.internal.Js;
+import io.dsh4j.attention.core.internal.JsSort;
 import io.dsh4j.attention.core.internal.JsText;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ public final class ColdFold {
     private static final int ERROR_DETAIL_CHARS = 160;
 
     private final boolean documentFacts;
-    private final Map<Double, TurnAcc> turns = new LinkedHashMap<>();
+    private final Map<TurnNo, TurnAcc> turns = new LinkedHashMap<>();
     private final List<SessionFacts.UserRequest> userRequests = new ArrayList<>();
     private final WorkLedger work = new WorkLedger();
     private final List<SessionFacts.ErrorFact> errors = new ArrayList<>();
@@ -45,13 +46,13 @@ public final class ColdFold {
     private SessionFacts.Goal goal;
     private SessionFacts.RequestContext requestContext;
     private List<SessionFacts.Todo> todos;
-    private Double todosTurn;
+    private TurnNo todosTurn;
     private double outputTokens;
     private double lastContextTokens;
     private int replies;
     private int stepCount;
     private Double lastEventTime;
-    private Double openTurn;
+    private TurnNo openTurn;
     private double cacheReadTokens;
     private double cacheMissTokens;
     private double outputTokensSum;
@@ -59,9 +60,10 @@ public final class ColdFold {
     private int usageCount;
     private int guardTripCount;
     private String lastGuardReason;
-    private Double lastGuardTurn;
+    private TurnNo lastGuardTurn;
     private boolean finished;
     private Double currentSeq;
+    private String currentTimeText;
 
     private ColdFold(boolean documentFacts) {
         this.documentFacts = documentFacts;
@@ -93,8 +95,14 @@ public final class ColdFold {
     public void accept(JsonNode event) {
         JsonNode timeNode = Js.or(Js.get(event, "time"), Js.get(event, "time0"));
         JsonNode seqNode = Js.or(Js.get(event, "seq"), Js.get(event, "seq0"));
-        accept(Js.str(Js.get(event, "type")), Js.isNumber(seqNode) ? seqNode.doubleValue() : null,
-                Js.isNumber(timeNode) ? timeNode.doubleValue() : null, Js.get(event, "data"));
+        // a seq only orders decisions, by `(a.seq ?? 0) - (b.seq ?? 0)`: keep JavaScript's Number() of it
+        currentTimeText = timeNode == null || Js.isNumber(timeNode) ? null : Js.string(timeNode);
+        try {
+            accept(Js.str(Js.get(event, "type")), seqNode == null ? null : Js.toNumber(seqNode),
+                    Js.isNumber(timeNode) ? timeNode.doubleValue() : null, Js.get(event, "data"));
+        } finally {
+            currentTimeText = null;
+        }
     }
 
     /**
@@ -122,13 +130,17 @@ public final class ColdFold {
         currentSeq = seq;
         switch (type) {
             case "session/title" -> onTitle(data, time);
-            case "request/context" -> requestContext = new SessionFacts.RequestContext(
-                    Js.get(data, "provider") == null ? null : Js.string(Js.get(data, "provider")),
-                    Js.str(Js.get(data, "model")),
-                    Js.isNumber(Js.get(data, "contextWindow")) ? Js.num(Js.get(data, "contextWindow")) : null);
+            case "request/context" -> {
+                JsonNode window = Js.get(data, "contextWindow");
+                JsonNode model = Js.get(data, "model");
+                requestContext = new SessionFacts.RequestContext(
+                        Js.get(data, "provider") == null ? null : Js.string(Js.get(data, "provider")),
+                        Js.str(model), Js.isNumber(window) ? Js.num(window) : null,
+                        model == null ? null : Js.string(model), Js.truthy(window) ? Js.toNumber(window) : null);
+            }
             case "goal/change" -> onGoal(data);
             case "turn/start" -> {
-                Double n = turnOf(Js.get(data, "turn"));
+                TurnNo n = TurnNo.read(data, "turn");
                 ensureTurn(n).startedAt = time;
                 openTurn = n;
             }
@@ -139,9 +151,11 @@ public final class ColdFold {
             case "tool/call" -> onToolCall(data);
             case "tool/result" -> onToolResult(data, time);
             case "todo/write" -> onTodos(data);
-            case "compaction/start" -> compactions.start(data, turnOr(Js.get(data, "turn"), openTurn));
-            case "compaction/summary" -> compactions.record(data, currentSeq, time, true, lastContextTokens, openTurn);
-            case "compaction/prune" -> compactions.record(data, currentSeq, time, false, lastContextTokens, openTurn);
+            case "compaction/start" -> compactions.start(data, turnOr(data, openTurn));
+            case "compaction/summary" -> compactions.record(data, currentSeq, time, currentTimeText, true, lastContextTokens,
+                    openTurn);
+            case "compaction/prune" -> compactions.record(data, currentSeq, time, currentTimeText, false, lastContextTokens,
+                    openTurn);
             case "compaction/end" -> compactions.end(data);
             default -> { }
         }
@@ -162,19 +176,24 @@ public final class ColdFold {
             goal = null;
             return;
         }
-        JsonNode rounds = Js.get(data, "roundsStarted");
+        // `roundsStarted !== undefined` lets JSON null through: the document then says "null" (§0.5)
+        JsonNode rounds = data != null && data.isObject() ? data.get("roundsStarted") : null;
+        String roundsText = rounds == null || rounds.isMissingNode() ? null : rounds.isNull() ? "null" : Js.string(rounds);
         JsonNode max = Js.get(g, "maxGoalRounds");
+        JsonNode blocked = Js.path(g, "blockedReason", "message");
         goal = new SessionFacts.Goal(asText(Js.get(g, "objective")), asText(Js.get(g, "phase")),
-                asText(Js.path(g, "blockedReason", "message")), asText(rounds), Js.truthy(max) ? Js.string(max) : null);
+                Js.truthy(blocked) ? Js.string(blocked) : null, roundsText, Js.truthy(max) ? Js.string(max) : null);
     }
 
     private void onTurnEnd(JsonNode data, Double time) {
-        Double n = turnOf(Js.get(data, "turn"));
+        TurnNo n = TurnNo.read(data, "turn");
         TurnAcc t = ensureTurn(n);
         t.endedAt = time;
         JsonNode reason = Js.get(data, "reason");
         JsonNode kind = Js.get(reason, "kind");
         t.reason = kind == null ? "unknown" : Js.string(kind);
+        t.reasonTruthy = kind == null || Js.truthy(kind);
+        t.completed = "completed".equals(Js.str(kind));
         String hookReason = "";
         if (reason != null && "aborted".equals(Js.str(kind))) {
             JsonNode inner = Js.get(reason, "reason");
@@ -188,10 +207,10 @@ public final class ColdFold {
             lastGuardReason = GuardReason.strip(hookReason);
             lastGuardTurn = n;
         }
-        if (!"completed".equals(t.reason) && !guardTrip) {
+        if (!t.completed && !guardTrip) {
             JsonNode message = Js.path(reason, "error", "message");
             errors.add(new SessionFacts.ErrorFact(false, n, null, null, t.reason,
-                    Js.truthy(message) ? Js.string(message) : null, -1));
+                    Js.truthy(message) ? Js.string(message) : null, -1, false));
         }
         openTurn = null;
     }
@@ -239,7 +258,7 @@ public final class ColdFold {
         if (ctx > 0) compactions.contextMeasured(ctx, requestContext == null ? null : requestContext.contextWindow());
         replies++;
 
-        Double turnNo = turnOr(Js.get(data, "turn"), openTurn);
+        TurnNo turnNo = turnOr(data, openTurn);
         if (turnNo != null) {
             TurnAcc t = ensureTurn(turnNo);
             if (Js.isNumber(out)) t.outputTokens += out.doubleValue();
@@ -258,7 +277,7 @@ public final class ColdFold {
         JsonNode callId = Js.get(data, "callId");
         if (Js.truthy(callId)) pendingCalls.put(Js.string(callId), name);
         work.countCall(name);
-        Double turnNo = turnOr(Js.get(data, "turn"), openTurn);
+        TurnNo turnNo = turnOr(data, openTurn);
         if (turnNo != null) ensureTurn(turnNo).tools++;
         signals.toolCall(name + '\u0000' + Js.stringOr(Js.get(data, "arguments"), ""));
         if (!documentFacts) return;
@@ -278,7 +297,7 @@ public final class ColdFold {
         JsonNode error = Js.get(data, "error");
         boolean isError = Js.isTrue(Js.get(block, "isError")) || Js.truthy(error);
         String body = MessageText.of(content);
-        Double turnNo = turnOr(Js.get(data, "turn"), openTurn);
+        TurnNo turnNo = turnOr(data, openTurn);
         if (turnNo != null && !body.isEmpty()) ensureTurn(turnNo).toolResultChars += body.length();
         JsonNode callId = Js.get(block, "toolCallId");
         if (!isError && callId != null && "ask_user_question".equals(pendingCalls.get(Js.string(callId)))) {
@@ -295,7 +314,7 @@ public final class ColdFold {
             boolean cut = flat.length() > ERROR_DETAIL_CHARS;
             errors.add(new SessionFacts.ErrorFact(true, turnNo, name == null ? null : Js.string(name),
                     code == null ? null : Js.string(code), null, cut ? flat.substring(0, ERROR_DETAIL_CHARS) : flat,
-                    cut ? flat.length() : -1));
+                    cut ? flat.length() : -1, Js.truthy(code)));
             if (turnNo != null) ensureTurn(turnNo).errors++;
         }
     }
@@ -305,8 +324,13 @@ public final class ColdFold {
         if (list == null || !list.isArray()) return;
         List<SessionFacts.Todo> items = new ArrayList<>();
         for (JsonNode item : list) {
-            if (item == null || !item.isObject()) continue;
-            items.add(new SessionFacts.Todo(Js.string(Js.get(item, "content")), Js.str(Js.get(item, "status"))));
+            // a null item made the original throw while rendering: skipped here (README, deviations);
+            // any other non-object item has no content and no status, as property reads on it give undefined
+            if (item == null || item.isNull()) continue;
+            JsonNode content = item.isObject() ? item.get("content") : null;
+            boolean nullish = content == null || content.isNull() || content.isMissingNode();
+            String text = content == null || content.isMissingNode() ? "undefined" : content.isNull() ? "null" : Js.string(content);
+            items.add(new SessionFacts.Todo(text, Js.str(Js.get(item, "status")), nullish));
         }
         todos = items;
         todosTurn = openTurn;
@@ -320,9 +344,9 @@ public final class ColdFold {
     public SessionFacts finish() {
         if (finished) throw new IllegalStateException("the fold is finished");
         finished = true;
+        // `(a, b) => a.turn - b.turn` on V8: a missing number compares as NaN
         List<TurnAcc> sorted = new ArrayList<>(turns.values());
-        sorted.sort(Comparator.comparing((TurnAcc t) -> t.turn == null).thenComparing(
-                t -> t.turn == null ? 0 : t.turn));
+        JsSort.sort(sorted, (a, b) -> TurnNo.number(a.turn) - TurnNo.number(b.turn));
         Double previous = null;
         List<SessionFacts.Turn> turnList = new ArrayList<>(sorted.size());
         for (TurnAcc t : sorted) {
@@ -336,7 +360,7 @@ public final class ColdFold {
                 previous = t.contextTokens;
             }
             turnList.add(new SessionFacts.Turn(t.turn, t.prompt, t.response, t.tools, t.errors, t.reason, t.startedAt,
-                    t.endedAt, t.outputTokens, t.toolResultChars, t.contextTokens, delta, compacted));
+                    t.endedAt, t.outputTokens, t.toolResultChars, t.contextTokens, delta, compacted, t.reasonTruthy, t.completed));
         }
         if (documentFacts) decisions.finish();
         return new SessionFacts(List.copyOf(userRequests), List.copyOf(turnList), work.toolCounts(), work.files(),
@@ -352,19 +376,14 @@ public final class ColdFold {
                 title, List.copyOf(titleHistory), goal, requestContext, decisions.broadFallback());
     }
 
-    private TurnAcc ensureTurn(Double n) {
+    private TurnAcc ensureTurn(TurnNo n) {
         return turns.computeIfAbsent(n, TurnAcc::new);
     }
 
-    /** A turn number as a map key: numbers (with −0 as 0), anything else unknown. */
-    private static Double turnOf(JsonNode v) {
-        if (!Js.isNumber(v)) return null;
-        double d = v.doubleValue();
-        return d == 0 ? 0.0 : d;
-    }
-
-    private static Double turnOr(JsonNode v, Double fallback) {
-        return v == null ? fallback : turnOf(v);
+    /** {@code data.turn ?? fallback}. */
+    private static TurnNo turnOr(JsonNode data, TurnNo fallback) {
+        TurnNo t = TurnNo.read(data, "turn");
+        return t == null || t == TurnNo.Null.NULL ? fallback : t;
     }
 
     private static String asText(JsonNode v) {
@@ -373,19 +392,21 @@ public final class ColdFold {
 
     /** What is known about one turn while folding. */
     private static final class TurnAcc {
-        final Double turn;
+        final TurnNo turn;
         String prompt;
         String response;
         int tools;
         int errors;
         String reason;
+        boolean reasonTruthy;
+        boolean completed;
         Double startedAt;
         Double endedAt;
         double outputTokens;
         long toolResultChars;
         Double contextTokens;
 
-        TurnAcc(Double turn) {
+        TurnAcc(TurnNo turn) {
             this.turn = turn;
         }
     }

@@ -20,17 +20,19 @@ final class CompactionLedger {
     private Double lastAfterTokens;
 
     /** {@code compaction/start}: remembers whether a command started it, and its turn. */
-    void start(JsonNode data, Double turn) {
+    void start(JsonNode data, TurnNo turn) {
         pending = new Pending(Js.truthy(Js.get(data, "sourceCommandId")), turn);
     }
 
     /** {@code compaction/summary} or {@code compaction/prune}. */
-    void record(JsonNode data, Double seq, Double time, boolean summary, double contextBefore, Double openTurn) {
+    void record(JsonNode data, Double seq, Double time, String timeText, boolean summary, double contextBefore,
+            TurnNo openTurn) {
         JsonNode shadowedNode = Js.get(data, "shadowedTokenCount");
         double shadowed = Js.isNumber(shadowedNode) ? shadowedNode.doubleValue() : 0;
         Entry c = new Entry();
         c.seq = seq;
         c.time = time;
+        c.timeText = timeText;
         c.summary = summary;
         c.manual = Js.truthy(Js.get(data, "sourceCommandId")) || (pending != null && pending.manual());
         c.shadowedTokens = shadowed;
@@ -45,7 +47,7 @@ final class CompactionLedger {
             c.summaryTokens = out > 0 ? out : JsNumbers.round(summaryText.length() / 4.0);
             c.summaryInputTokens = Js.isNumber(usageIn) ? usageIn.doubleValue() : shadowed;
             c.summaryChars = summaryText.length();
-            c.turn = pending != null && pending.turn() != null ? pending.turn() : openTurn;
+            c.turn = pending != null && pending.turn() != null && pending.turn() != TurnNo.Null.NULL ? pending.turn() : openTurn;
         } else {
             c.turn = openTurn;
         }
@@ -82,11 +84,12 @@ final class CompactionLedger {
         return lastAfterTokens;
     }
 
-    private record Pending(boolean manual, Double turn) {}
+    private record Pending(boolean manual, TurnNo turn) {}
 
     private static final class Entry {
         Double seq;
         Double time;
+        String timeText;
         boolean summary;
         boolean manual;
         String model;
@@ -96,12 +99,12 @@ final class CompactionLedger {
         double summaryInputTokens;
         double preUsedTokens;
         int summaryChars;
-        Double turn;
+        TurnNo turn;
         Double afterUsedTokens;
         String error;
 
         SessionFacts.Compaction freeze() {
-            return new SessionFacts.Compaction(seq, time, summary, manual, model, provider, shadowedTokens, summaryTokens,
+            return new SessionFacts.Compaction(seq, time, timeText, summary, manual, model, provider, shadowedTokens, summaryTokens,
                     summaryInputTokens, preUsedTokens, summaryChars, turn, afterUsedTokens, error);
         }
     }

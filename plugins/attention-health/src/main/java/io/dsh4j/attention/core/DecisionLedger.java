@@ -1,9 +1,9 @@
 package io.dsh4j.attention.core;
 
 import io.dsh4j.attention.core.internal.DecisionExtractor;
+import io.dsh4j.attention.core.internal.JsSort;
 import io.dsh4j.attention.core.internal.TextTools;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,13 +21,13 @@ final class DecisionLedger {
     private boolean broadFallback;
 
     /** Extracts the sentences of {@code text} and keeps the text for a possible broad pass. */
-    void offer(String text, String role, Double turn, Double seq, Double time) {
+    void offer(String text, String role, TurnNo turn, Double seq, Double time) {
         for (String s : DecisionExtractor.extract(text)) remember(s, role, turn, seq, time);
         sources.add(new Source(text, role, turn, seq, time));
     }
 
     /** Extracts the sentences of {@code text} without keeping it for the broad pass (question answers). */
-    void offerOnce(String text, String role, Double turn, Double seq, Double time) {
+    void offerOnce(String text, String role, TurnNo turn, Double seq, Double time) {
         for (String s : DecisionExtractor.extract(text)) remember(s, role, turn, seq, time);
     }
 
@@ -50,12 +50,13 @@ final class DecisionLedger {
     /** The decisions in log order. */
     List<SessionFacts.Decision> decisions() {
         List<Entry> list = new ArrayList<>(byKey.values());
-        list.sort(Comparator.comparingDouble(d -> d.seq == null ? 0 : d.seq));
+        // `(a.seq ?? 0) - (b.seq ?? 0)` on V8: a seq that is not a number compares as NaN
+        JsSort.sort(list, (a, b) -> (a.seq == null ? 0 : a.seq) - (b.seq == null ? 0 : b.seq));
         return list.stream().map(d -> new SessionFacts.Decision(d.text, d.role, d.turn, List.copyOf(d.turns), d.seq,
                 d.time)).toList();
     }
 
-    private void remember(String sentence, String role, Double turn, Double seq, Double time) {
+    private void remember(String sentence, String role, TurnNo turn, Double seq, Double time) {
         String key = TextTools.normalize(sentence);
         if (key.isEmpty()) return;
         Entry existing = byKey.get(key);
@@ -66,17 +67,17 @@ final class DecisionLedger {
         byKey.put(key, new Entry(sentence, role, turn, seq, time));
     }
 
-    private record Source(String text, String role, Double turn, Double seq, Double time) {}
+    private record Source(String text, String role, TurnNo turn, Double seq, Double time) {}
 
     private static final class Entry {
         final String text;
         final String role;
-        final Double turn;
-        final List<Double> turns = new ArrayList<>();
+        final TurnNo turn;
+        final List<TurnNo> turns = new ArrayList<>();
         final Double seq;
         final Double time;
 
-        Entry(String text, String role, Double turn, Double seq, Double time) {
+        Entry(String text, String role, TurnNo turn, Double seq, Double time) {
             this.text = text;
             this.role = role;
             this.turn = turn;

@@ -5,6 +5,7 @@ import io.dsh4j.attention.core.SessionFacts.Todo;
 import io.dsh4j.attention.core.SessionFacts.Turn;
 import io.dsh4j.attention.core.SessionFacts.UserRequest;
 import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.attention.core.internal.JsSort;
 import io.dsh4j.attention.core.internal.JsText;
 import io.dsh4j.attention.core.internal.TextTools;
 import java.util.ArrayList;
@@ -87,8 +88,8 @@ public final class DocumentViews {
      * @param resolution the resolution sentence
      * @param label      the group label
      */
-    public record ErrorGroup(boolean tool, String name, String code, String reason, int count, List<Double> turns,
-            List<String> details, Double lastTurn, boolean stillActive, String resolution, String label) {
+    public record ErrorGroup(boolean tool, String name, String code, String reason, int count, List<TurnNo> turns,
+            List<String> details, TurnNo lastTurn, boolean stillActive, String resolution, String label) {
 
         /** Whether the group is a procedural retry ({@code FS_NOT_OBSERVED} and the like). */
         public boolean procedural() {
@@ -99,7 +100,7 @@ public final class DocumentViews {
 
     /** {@code aggregateErrors}: groups by tool name + code or by turn end reason, most frequent first. */
     public static List<ErrorGroup> errorGroups(SessionFacts x, Texts t) {
-        Double maxTurn = x.turns().isEmpty() ? null : x.turns().get(x.turns().size() - 1).turn();
+        TurnNo maxTurn = x.turns().isEmpty() ? null : x.turns().get(x.turns().size() - 1).turn();
         Map<String, List<ErrorFact>> groups = new LinkedHashMap<>();
         for (ErrorFact e : x.errors()) {
             String key = e.tool() ? "tool:" + (e.name() == null ? "?" : e.name()) + ":" + (e.code() == null ? "" : e.code())
@@ -109,33 +110,34 @@ public final class DocumentViews {
         List<ErrorGroup> out = new ArrayList<>();
         for (List<ErrorFact> list : groups.values()) {
             ErrorFact head = list.get(0);
-            List<Double> turns = new ArrayList<>();
+            List<TurnNo> turns = new ArrayList<>();
             List<String> details = new ArrayList<>();
-            Double lastTurn = null;
+            TurnNo lastTurn = null;
             for (ErrorFact e : list) {
                 if (e.turn() != null) {
                     if (!turns.contains(e.turn())) turns.add(e.turn());
-                    if (lastTurn == null || e.turn() > lastTurn) lastTurn = e.turn();
+                    if (lastTurn == null || TurnNo.lessThan(lastTurn, e.turn())) lastTurn = e.turn();
                 }
                 String d = firstClip(e, t);
                 if (d != null && !d.isEmpty() && details.size() < 2 && !details.contains(d)) details.add(d);
             }
-            turns.sort(Comparator.naturalOrder());
+            JsSort.sort(turns, (a, b) -> TurnNo.number(a) - TurnNo.number(b));
             boolean active;
             String resolution;
             if (lastTurn == null || maxTurn == null) {
                 active = true;
                 resolution = t.get("errors.unknownTurn");
-            } else if (lastTurn >= maxTurn) {
+            } else if (TurnNo.atLeast(lastTurn, maxTurn)) {
                 active = true;
                 resolution = t.get("errors.stillLatest");
             } else {
                 active = false;
-                resolution = t.get("errors.resolved", n(lastTurn), n(maxTurn - lastTurn));
+                resolution = t.get("errors.resolved", TurnNo.text(lastTurn),
+                        n(TurnNo.number(maxTurn) - TurnNo.number(lastTurn)));
             }
             String label = head.tool()
                     ? (head.name() == null ? t.get("errors.tool") : head.name())
-                            + (head.code() != null && !head.code().isEmpty() ? " `" + head.code() + "`" : "")
+                            + (head.codeTruthy() ? " `" + head.code() + "`" : "")
                     : t.get("errors.turnLabel", String.valueOf(head.reason()));
             out.add(new ErrorGroup(head.tool(), head.name(), head.code(), head.reason(), list.size(), List.copyOf(turns),
                     List.copyOf(details), lastTurn, active, resolution, label));
@@ -155,7 +157,7 @@ public final class DocumentViews {
     public enum Cause { TOOL_OUTPUT, MODEL_OUTPUT, MIXED }
 
     /** One row of the growth table. */
-    public record GrowthRow(Double turn, double contextTokens, double delta, boolean compacted, double outputTokens,
+    public record GrowthRow(TurnNo turn, double contextTokens, double delta, boolean compacted, double outputTokens,
             long toolResultChars, double toolResultTokensEst, Cause cause) {}
 
     /** {@code deriveGrowth}: rows for turns with a delta, and the three largest. */
@@ -189,21 +191,23 @@ public final class DocumentViews {
     /** {@code deriveNextSteps}: rule-derived next steps, never model advice. */
     public static List<String> nextSteps(SessionFacts x, Texts t) {
         List<String> out = new ArrayList<>();
-        if (x.openTurn() != null) out.add(t.get("next.openTurn", n(x.openTurn())));
+        if (x.openTurn() != null) out.add(t.get("next.openTurn", TurnNo.text(x.openTurn())));
         Turn lastBad = null;
         for (Turn tn : x.turns()) {
-            if (tn.reason() != null && !tn.reason().isEmpty() && !tn.reason().equals("completed")) lastBad = tn;
+            if (tn.reason() != null && tn.reasonTruthy() && !tn.completed()) lastBad = tn;
         }
-        if (lastBad != null) out.add(t.get("next.badTurn", turnText(lastBad.turn()), lastBad.reason()));
+        if (lastBad != null) out.add(t.get("next.badTurn", TurnNo.text(lastBad.turn()), lastBad.reason()));
         List<Todo> todos = x.todos() == null ? List.of() : x.todos();
-        Double lastTurnNo = x.turns().isEmpty() ? null : x.turns().get(x.turns().size() - 1).turn();
-        boolean stale = x.todosTurn() != null && lastTurnNo != null && x.todosTurn() < lastTurnNo;
+        TurnNo lastTurnNo = x.turns().isEmpty() ? null : x.turns().get(x.turns().size() - 1).turn();
+        boolean stale = staleTodos(x);
         todos.stream().filter(td -> "in_progress".equals(td.status())).limit(3)
-                .forEach(td -> out.add(t.get("next.inProgress", clip(td.content(), 120, t))));
+                .forEach(td -> out.add(t.get("next.inProgress", clip(td.contentOrEmpty(), 120, t))));
         long pending = todos.stream().filter(td -> "pending".equals(td.status())).count();
         if (pending > 0) {
-            out.add(stale ? t.get("next.pendingStale", n(x.todosTurn()),
-                    n((lastTurnNo == null ? x.todosTurn() : lastTurnNo) - x.todosTurn()), Long.toString(pending))
+            // `(lastTurnNo ?? x.todosTurn) - x.todosTurn`: JSON null falls back too
+            TurnNo since = lastTurnNo == null || lastTurnNo == TurnNo.Null.NULL ? x.todosTurn() : lastTurnNo;
+            out.add(stale ? t.get("next.pendingStale", TurnNo.text(x.todosTurn()),
+                    n(TurnNo.number(since) - TurnNo.number(x.todosTurn())), Long.toString(pending))
                     : t.get("next.pending", Long.toString(pending)));
         }
         List<ErrorGroup> groups = errorGroups(x, t);
@@ -263,26 +267,34 @@ public final class DocumentViews {
         return TextTools.clip(text, max, t.get("clip.note", "{0}"));
     }
 
-    /** A turn number as JavaScript prints it ({@code undefined} when unknown). */
-    static String turnText(Double turn) {
-        return turn == null ? "undefined" : JsNumbers.toJsString(turn);
+    /**
+     * Whether the todo snapshot is older than the last turn: {@code todosTurn !== undefined &&
+     * lastTurnNo !== undefined && todosTurn < lastTurnNo}.
+     */
+    static boolean staleTodos(SessionFacts x) {
+        TurnNo last = x.turns().isEmpty() ? null : x.turns().get(x.turns().size() - 1).turn();
+        return x.todosTurn() != null && last != null && TurnNo.lessThan(x.todosTurn(), last);
     }
 
     private static String n(double v) {
         return JsNumbers.toJsString(v);
     }
 
-    static boolean sameTurn(Double a, Double b) {
+    /** {@code a === b} for turns (SameValueZero; a missing number equals a missing number). */
+    static boolean sameTurn(TurnNo a, TurnNo b) {
         return Objects.equals(a, b);
     }
 
-    /** Turn numbers as the document lists them ({@code 第 1、2 轮} style parts, joined by the list separator). */
-    static String turnList(Texts t, List<Double> turns) {
-        return String.join(t.get("list.sep"), turns.stream().map(DocumentViews::turnText).toList());
+    /**
+     * Turn numbers as the document lists them ({@code turns.join('、')}: a missing number and JSON null
+     * print as nothing), joined by the list separator.
+     */
+    static String turnList(Texts t, List<TurnNo> turns) {
+        return String.join(t.get("list.sep"), turns.stream().map(TurnNo::cellText).toList());
     }
 
-    /** A turn number, or {@code ?} when unknown. */
-    static String turnOrQ(Double turn) {
-        return turn == null ? "?" : JsNumbers.toJsString(turn);
+    /** {@code turn ?? '?'}. */
+    static String turnOrQ(TurnNo turn) {
+        return TurnNo.orQuestionMark(turn);
     }
 }

@@ -190,7 +190,8 @@ final class HandoffRenderer {
                     ? t.get("doc.drop", JsNumbers.grouped(c.preUsedTokens() - c.afterUsedTokens())) : "";
             String trigger = (c.manual() ? t.get("doc.manual") : t.get("doc.auto"))
                     + (c.error() != null && !c.error().isEmpty() ? t.get("doc.failed") : "");
-            push("| " + TextTools.cell(c.time() == null ? t.get("common.unknown") : LocalTimes.format(c.time(), req.zone()))
+            push("| " + TextTools.cell(c.time() != null ? LocalTimes.format(c.time(), req.zone())
+                    : c.timeText() != null ? c.timeText() : t.get("common.unknown"))
                     + " | " + TextTools.cell(kind) + " | " + TextTools.cell(model) + " | "
                     + TextTools.cell(JsNumbers.grouped(c.shadowedTokens())) + " | "
                     + (c.summaryTokens() != 0 && !Double.isNaN(c.summaryTokens()) ? JsNumbers.grouped(c.summaryTokens()) : "—")

@@ -6,6 +6,7 @@ import io.dsh4j.attention.core.SessionFacts.Turn;
 import io.dsh4j.attention.core.SessionFacts.UserRequest;
 import io.dsh4j.attention.core.internal.DecisionExtractor;
 import io.dsh4j.attention.core.internal.Js;
+import io.dsh4j.attention.core.internal.JsArrays;
 import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.JsText;
 import io.dsh4j.attention.core.internal.TextTools;
@@ -74,7 +75,7 @@ final class HandoffSections {
                 : t.get("common.unknown");
         String duration = "";
         if (Js.truthy(createdNode) && last != null && last != 0 && !last.isNaN()) {
-            double minutes = JsNumbers.round((last - jsNumber(createdNode)) / MS_PER_MINUTE);
+            double minutes = JsNumbers.round((last - Js.toNumber(createdNode)) / MS_PER_MINUTE);
             duration = t.get("doc.duration", JsNumbers.toJsString(minutes));
         }
         r.push(t.get("doc.sessionHeading"));
@@ -95,27 +96,17 @@ final class HandoffSections {
         r.push(t.get("doc.created", created, lastSeen, duration));
         SessionFacts.RequestContext rc = x.requestContext();
         if (rc != null) {
-            Double cw = rc.contextWindow();
-            String win = cw != null && cw != 0 && !cw.isNaN() ? JsNumbers.grouped(cw / 1000) + "K" : t.get("common.unknown");
-            r.push(t.get("doc.model", rc.provider() == null ? "?" : rc.provider(), rc.model() == null ? "?" : rc.model(), win));
+            // `rc.contextWindow ? (rc.contextWindow / 1000).toLocaleString() + 'K' : …` on the raw value
+            Double cw = rc.windowValue();
+            String win = cw != null ? JsNumbers.grouped(cw / 1000) + "K" : t.get("common.unknown");
+            r.push(t.get("doc.model", rc.provider() == null ? "?" : rc.provider(),
+                    rc.modelText() == null ? "?" : rc.modelText(), win));
         }
         r.push();
     }
 
     private String localTime(JsonNode v) {
         return Js.isNumber(v) ? LocalTimes.format(v.doubleValue(), r.req.zone()) : Js.string(v);
-    }
-
-    /** JavaScript's numeric coercion of a header value (numbers, numeric strings; else NaN). */
-    private static double jsNumber(JsonNode v) {
-        if (Js.isNumber(v)) return v.doubleValue();
-        String s = JsText.trim(Js.str(v) == null ? "" : Js.str(v));
-        if (s.isEmpty()) return 0;
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
     }
 
     private void goal() {
@@ -243,9 +234,9 @@ final class HandoffSections {
         } else {
             r.push(t.get("doc.progressHeader"));
             r.push("|---|---|---|---|---|---|");
-            for (Turn tn : tail(turns, o.maxTurns())) {
+            for (Turn tn : JsArrays.sliceLast(turns, o.maxTurns())) {
                 String dash = "—";
-                r.push("| " + TextTools.cell(tn.turn() == null ? "" : JsNumbers.toJsString(tn.turn())) + " | "
+                r.push("| " + TextTools.cell(TurnNo.cellText(tn.turn())) + " | "
                         + TextTools.cell(plain(tn.prompt() == null ? dash : tn.prompt(), PROMPT_CELL_CHARS)) + " | "
                         + TextTools.cell(plain(tn.response() == null ? dash : tn.response(), REPLY_CELL_CHARS)) + " | "
                         + TextTools.cell(Integer.toString(tn.tools())) + " | "
@@ -299,10 +290,9 @@ final class HandoffSections {
         if (todos.isEmpty()) {
             r.push(t.get("doc.noTodos"));
         } else {
-            Double lastTurnNo = x.turns().isEmpty() ? null : x.turns().get(x.turns().size() - 1).turn();
-            boolean stale = x.todosTurn() != null && lastTurnNo != null && x.todosTurn() < lastTurnNo;
+            boolean stale = DocumentViews.staleTodos(x);
             if (x.todosTurn() != null) {
-                String turn = JsNumbers.toJsString(x.todosTurn());
+                String turn = TurnNo.text(x.todosTurn());
                 r.push(stale ? t.get("doc.todosStale", turn) : t.get("doc.todosFrom", turn));
             }
             r.push();
@@ -342,7 +332,4 @@ final class HandoffSections {
         return TextTools.plain(text, max, t.get("clip.note", "{0}"));
     }
 
-    private static <T> List<T> tail(List<T> list, int n) {
-        return list.subList(Math.max(0, list.size() - n), list.size());
-    }
 }

@@ -90,6 +90,9 @@ final class JudgementSection {
                 n(c.horizonRounds()), n(JsNumbers.round(c.avgOutputTokens() * c.stepsPerTurn())))
                 + (c.stepsPerTurn() > 1.01 ? t.get("judge.steps", JsNumbers.toFixed(c.stepsPerTurn(), 2),
                         n(c.turnCount())) : ""));
+        // H is a comparison window, not a limit; row B is an estimate (spec §5.3 item 6, notes)
+        r.push(t.get("judge.horizonNote", n(c.horizonRounds())));
+        r.push(t.get("judge.compactEstimate"));
         r.push(t.get("judge.segmented", JsNumbers.toFixed(c.handoffBaseHitRate() * 100, 0)));
         if (c.freshBreakEvenRounds() != null) {
             double margin = c.freshWinMarginRounds();

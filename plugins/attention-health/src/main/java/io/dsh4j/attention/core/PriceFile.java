@@ -2,6 +2,7 @@ package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.attention.core.internal.Js;
+import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -73,12 +74,20 @@ public final class PriceFile {
                 or(Js.str(Js.get(root, "holidaysFetchedAt")), d.holidaysFetchedAt()), days, rows, true);
     }
 
+    /**
+     * A tier's prices. The original multiplied them, so a numeric string ({@code "0.02"}) worked as its
+     * number; anything whose {@code Number()} is not finite makes the row unusable.
+     */
     private static PriceTable.TierPrice tier(JsonNode n) {
-        JsonNode hit = Js.get(n, "hit");
-        JsonNode miss = Js.get(n, "miss");
-        JsonNode out = Js.get(n, "out");
-        if (!Js.isFinite(hit) || !Js.isFinite(miss) || !Js.isFinite(out)) return null;
-        return new PriceTable.TierPrice(hit.doubleValue(), miss.doubleValue(), out.doubleValue());
+        double hit = price(Js.get(n, "hit"));
+        double miss = price(Js.get(n, "miss"));
+        double out = price(Js.get(n, "out"));
+        if (!JsNumbers.finite(hit) || !JsNumbers.finite(miss) || !JsNumbers.finite(out)) return null;
+        return new PriceTable.TierPrice(hit, miss, out);
+    }
+
+    private static double price(JsonNode v) {
+        return v != null && (v.isNumber() || v.isTextual()) ? Js.toNumber(v) : Double.NaN;
     }
 
     private static String or(String v, String fallback) {

@@ -48,16 +48,16 @@ import java.util.List;
  */
 public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, List<ToolCount> toolCounts,
         List<FileTouch> files, List<CommandFile> commandFiles, List<ErrorFact> errors, List<Decision> decisions,
-        List<Todo> todos, Double todosTurn, Usage usage, int stepCount, Double lastEventTime, Double openTurn,
+        List<Todo> todos, TurnNo todosTurn, Usage usage, int stepCount, Double lastEventTime, TurnNo openTurn,
         List<Compaction> compactions, Double lastCompactionAfterTokens, Double afterCompactionPercent,
         double cacheReadTokens, double cacheMissTokens, double avgOutputTokens, int usageCount,
-        List<PlanInput.UsageSample> recentUsage, int guardTripCount, String lastGuardReason, Double lastGuardTurn,
+        List<PlanInput.UsageSample> recentUsage, int guardTripCount, String lastGuardReason, TurnNo lastGuardTurn,
         int repeatWorst, int degradedReplies, List<ReasonCount> replyReasons, int reasoningLoop, int reasoningFlags,
         int reasoningWorstRepeat, double reasoningWorstTokens, List<ReasonCount> reasoningReasons, String title,
         List<TitleChange> titleHistory, Goal goal, RequestContext requestContext, boolean broadFallback) {
 
     /** A human request ({@code via = MESSAGE}) or an answered question ({@code QUESTION}). */
-    public record UserRequest(Double seq, Double time, String text, Double turn, boolean viaQuestion) {}
+    public record UserRequest(Double seq, Double time, String text, TurnNo turn, boolean viaQuestion) {}
 
     /**
      * One turn.
@@ -69,10 +69,13 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      * @param contextTokens the last context size read in the turn, or {@code null}
      * @param contextDelta  the change since the previous turn with a size, or {@code null}
      * @param compacted     whether the delta is negative
+     * @param reasonTruthy  {@code Boolean(reason)} of the raw end reason ({@code []} is truthy, {@code false}
+     *                      and {@code ""} are not; {@code unknown} is); false while open
+     * @param completed     whether the raw end reason is the string {@code completed}
      */
-    public record Turn(Double turn, String prompt, String response, int tools, int errors, String reason,
+    public record Turn(TurnNo turn, String prompt, String response, int tools, int errors, String reason,
             Double startedAt, Double endedAt, double outputTokens, long toolResultChars, Double contextTokens,
-            Double contextDelta, boolean compacted) {}
+            Double contextDelta, boolean compacted, boolean reasonTruthy, boolean completed) {}
 
     /** Calls of one tool. */
     public record ToolCount(String name, int count) {}
@@ -84,7 +87,7 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
     public record FileTouch(String path, int count, List<OpCount> ops) {}
 
     /** A heuristic write found in shell commands. */
-    public record CommandFile(String path, String op, int count, List<Double> turns) {}
+    public record CommandFile(String path, String op, int count, List<TurnNo> turns) {}
 
     /**
      * An error: a tool result flagged as an error ({@code tool}) or a turn that did not complete ({@code turn}).
@@ -95,15 +98,34 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      * @param detail a tool error's whitespace-collapsed body (its first 160 characters when longer),
      *               or a turn error's message; {@code null} or empty when there is none
      * @param detailChars the collapsed body's full length when {@code detail} was cut, else −1
+     * @param codeTruthy  {@code Boolean(code)} of the raw code (the label shows the code only then; the
+     *                    grouping key uses {@code String(code)}, so {@code false} and {@code 0} still group apart)
      */
-    public record ErrorFact(boolean tool, Double turn, String name, String code, String reason, String detail,
-            int detailChars) {}
+    public record ErrorFact(boolean tool, TurnNo turn, String name, String code, String reason, String detail,
+            int detailChars, boolean codeTruthy) {}
 
     /** A decision sentence, the role that said it, and every turn it appeared in. */
-    public record Decision(String text, String role, Double turn, List<Double> turns, Double seq, Double time) {}
+    public record Decision(String text, String role, TurnNo turn, List<TurnNo> turns, Double seq, Double time) {}
 
-    /** One todo item: its content (JavaScript {@code String(content)}) and status. */
-    public record Todo(String content, String status) {}
+    /**
+     * One todo item.
+     *
+     * @param content        {@code `${content}`}: {@code undefined} or {@code null} when the item has none
+     * @param status         the status when it is a string, else {@code null}
+     * @param contentNullish whether the content is missing or null ({@code clip(content)} then gives "")
+     */
+    public record Todo(String content, String status, boolean contentNullish) {
+
+        /** An item with a content. */
+        public Todo(String content, String status) {
+            this(content, status, false);
+        }
+
+        /** {@code String(content ?? '')}. */
+        public String contentOrEmpty() {
+            return contentNullish ? "" : content;
+        }
+    }
 
     /** Session totals: summed output tokens, last positive context size, assistant messages. */
     public record Usage(double outputTokens, double lastContextTokens, int replies) {}
@@ -128,18 +150,26 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      * @param contextWindow the raw window when it is a number (any number), else {@code null}
      * @param model         the model when it is a string, else {@code null}
      * @param provider      the provider as text, or {@code null}
+     * @param modelText     {@code String(model)} when the model is present in any form, else {@code null}
+     *                      (the document's model line prints it as JavaScript did)
+     * @param windowValue   JavaScript's {@code Number(raw)} when the raw window is truthy in any form (a
+     *                      numeric string, {@code true}, an array…; may be {@code NaN}), else {@code null}:
+     *                      the document's model line divides the raw value by 1000
      */
-    public record RequestContext(String provider, String model, Double contextWindow) {}
+    public record RequestContext(String provider, String model, Double contextWindow, String modelText,
+            Double windowValue) {}
 
     /**
      * A compaction record.
      *
      * @param afterUsedTokens the first context size measured after it, or {@code null}
      * @param error           the error of its {@code compaction/end}, or {@code null}
+     * @param timeText        {@code String(time)} when the log's time is present but not a number (the table
+     *                        prints it as the original's {@code isoLocal} did), else {@code null}
      */
-    public record Compaction(Double seq, Double time, boolean summary, boolean manual, String model, String provider,
+    public record Compaction(Double seq, Double time, String timeText, boolean summary, boolean manual, String model, String provider,
             double shadowedTokens, double summaryTokens, double summaryInputTokens, double preUsedTokens,
-            int summaryChars, Double turn, Double afterUsedTokens, String error) {}
+            int summaryChars, TurnNo turn, Double afterUsedTokens, String error) {}
 
     /** Compaction events (summaries + prunes). */
     public int compactionCount() {

@@ -1,5 +1,6 @@
 package io.dsh4j.attention.core;
 
+import io.dsh4j.attention.core.internal.JsArrays;
 import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.TextTools;
 import java.util.ArrayList;
@@ -44,11 +45,11 @@ final class StatsSection {
             r.push();
             r.push(t.get("doc.growthHeader"));
             r.push("|---|---|---|---|---|---|");
-            List<DocumentViews.GrowthRow> shown = tail(growth.rows(), o.maxTurns());
+            List<DocumentViews.GrowthRow> shown = JsArrays.sliceLast(growth.rows(), o.maxTurns());
             for (DocumentViews.GrowthRow row : shown) {
                 String delta = row.compacted() ? t.get("doc.growthCompacted", JsNumbers.grouped(row.delta()))
                         : "+" + JsNumbers.grouped(row.delta());
-                r.push("| " + TextTools.cell(row.turn() == null ? "" : JsNumbers.toJsString(row.turn())) + " | "
+                r.push("| " + TextTools.cell(TurnNo.cellText(row.turn())) + " | "
                         + TextTools.cell(JsNumbers.grouped(row.contextTokens())) + " | " + TextTools.cell(delta) + " | "
                         + TextTools.cell(JsNumbers.grouped(row.outputTokens())) + " | "
                         + TextTools.cell(JsNumbers.grouped(row.toolResultChars())) + " | "
@@ -56,19 +57,19 @@ final class StatsSection {
             }
             r.push();
             if (!growth.top().isEmpty()) {
-                Set<Double> shownTurns = new HashSet<>();
+                Set<TurnNo> shownTurns = new HashSet<>();
                 for (DocumentViews.GrowthRow row : shown) shownTurns.add(row.turn());
                 List<String> tops = new ArrayList<>();
                 for (DocumentViews.GrowthRow row : growth.top()) {
                     String size = shownTurns.contains(row.turn()) ? ""
                             : t.get("doc.topSize", JsNumbers.grouped(row.contextTokens()));
-                    tops.add(t.get("doc.topItem", DocumentViews.turnText(row.turn()), JsNumbers.grouped(row.delta()),
+                    tops.add(t.get("doc.topItem", TurnNo.text(row.turn()), JsNumbers.grouped(row.delta()),
                             DocumentViews.causeLabel(row.cause(), t), size));
                 }
                 r.push(t.get("doc.topLine", String.join(t.get("list.sep"), tops)));
                 List<String> off = new ArrayList<>();
                 for (DocumentViews.GrowthRow row : growth.top()) {
-                    if (!shownTurns.contains(row.turn())) off.add(t.get("doc.turnN", DocumentViews.turnText(row.turn())));
+                    if (!shownTurns.contains(row.turn())) off.add(t.get("doc.turnN", TurnNo.text(row.turn())));
                 }
                 if (!off.isEmpty()) {
                     r.push(t.get("doc.offTable", Integer.toString(o.maxTurns()), String.join(t.get("list.sep"), off)));
@@ -92,7 +93,4 @@ final class StatsSection {
         }
     }
 
-    private static <T> List<T> tail(List<T> list, int n) {
-        return list.subList(Math.max(0, list.size() - n), list.size());
-    }
 }

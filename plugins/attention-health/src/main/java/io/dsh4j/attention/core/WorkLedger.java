@@ -28,7 +28,7 @@ final class WorkLedger {
         f.ops.merge(mutation.op(), 1, Integer::sum);
     }
 
-    void commandWrote(CommandWrites.Write w, Double turn) {
+    void commandWrote(CommandWrites.Write w, TurnNo turn) {
         CommandEntry c = commandFiles.computeIfAbsent(w.path() + '\u0000' + w.op(), k -> new CommandEntry(w.path(), w.op()));
         c.count++;
         if (turn != null && !c.turns.contains(turn)) c.turns.add(turn);
@@ -73,7 +73,7 @@ final class WorkLedger {
         final String path;
         final String op;
         int count;
-        final List<Double> turns = new ArrayList<>();
+        final List<TurnNo> turns = new ArrayList<>();
 
         CommandEntry(String path, String op) {
             this.path = path;

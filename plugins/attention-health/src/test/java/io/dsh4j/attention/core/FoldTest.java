@@ -54,7 +54,7 @@ class FoldTest {
                 Events.event("turn/end", Events.json("{\"turn\":2,\"reason\":{\"kind\":\"aborted\",\"reason\":{\"kind\":\"user\"}}}"))));
         assertThat(x.guardTripCount()).isEqualTo(1);
         assertThat(x.lastGuardReason()).isEqualTo("思考空转 —— X");
-        assertThat(x.errors()).singleElement().satisfies(e -> assertThat(e.turn()).isEqualTo(2.0));
+        assertThat(x.errors()).singleElement().satisfies(e -> assertThat(e.turn()).isEqualTo(TurnNo.of(2)));
         HealthState s = replay(List.of(Events.turnStart(1), Events.guardEnd(1, "attention-health：思考空转 —— X")));
         assertThat(s.counters().guardTripCount()).isEqualTo(1);
         assertThat(s.counters().lastGuardReason()).isEqualTo("思考空转 —— X");
@@ -124,7 +124,7 @@ class FoldTest {
                 Events.event("todo/write", Events.json("{\"todos\":[{\"content\":\"b\",\"status\":\"in_progress\"}]}")),
                 Events.turnEnd(2)));
         assertThat(x.todos()).containsExactly(new SessionFacts.Todo("b", "in_progress"));
-        assertThat(x.todosTurn()).isEqualTo(2.0);
+        assertThat(x.todosTurn()).isEqualTo(TurnNo.of(2));
     }
 
     @Test

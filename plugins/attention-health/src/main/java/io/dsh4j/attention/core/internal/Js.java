@@ -59,6 +59,20 @@ public final class Js {
         return isNumber(v) && JsNumbers.finite(v.doubleValue());
     }
 
+    /**
+     * {@code Number(v)}: numbers as they are, booleans 1/0, strings by ECMAScript StringToNumber, arrays
+     * through {@code String(v)}, objects and absent values {@code NaN}.
+     */
+    public static double toNumber(JsonNode v) {
+        if (v == null) return Double.NaN;
+        if (v.isNumber()) return v.doubleValue();
+        if (v.isBoolean()) return v.booleanValue() ? 1 : 0;
+        if (v.isNull()) return 0;
+        if (v.isTextual()) return JsNumbers.stringToNumber(v.textValue());
+        if (v.isArray()) return JsNumbers.stringToNumber(string(v));
+        return Double.NaN;
+    }
+
     /** {@code typeof v === 'string'}. */
     public static boolean isString(JsonNode v) {
         return v != null && v.isTextual();

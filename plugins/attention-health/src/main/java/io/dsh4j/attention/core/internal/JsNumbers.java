@@ -1,7 +1,9 @@
 package io.dsh4j.attention.core.internal;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.regex.Pattern;
 
 /**
  * Number arithmetic and display with JavaScript's semantics, so that figures match the original
@@ -69,6 +71,33 @@ public final class JsNumbers {
         int e = n - 1;
         String exp = "e" + (e >= 0 ? "+" : "-") + Math.abs(e);
         return k == 1 ? digits + exp : digits.charAt(0) + "." + digits.substring(1) + exp;
+    }
+
+    private static final Pattern DECIMAL =
+            Pattern.compile("[+-]?(?:Infinity|(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)");
+    private static final Pattern RADIX = Pattern.compile("0(?:[xX][0-9a-fA-F]+|[bB][01]+|[oO][0-7]+)");
+
+    /**
+     * {@code Number(s)} for a string (ECMAScript StringToNumber): JavaScript white space trimmed, empty
+     * is 0, decimal literals with sign and exponent, {@code Infinity}, {@code 0x}/{@code 0o}/{@code 0b}
+     * integers; anything else is {@code NaN}.
+     */
+    public static double stringToNumber(String s) {
+        String t = JsText.trim(s);
+        if (t.isEmpty()) return 0;
+        if (DECIMAL.matcher(t).matches()) {
+            if (t.endsWith("Infinity")) return t.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+            return Double.parseDouble(t);
+        }
+        if (RADIX.matcher(t).matches()) {
+            int radix = switch (Character.toLowerCase(t.charAt(1))) {
+                case 'x' -> 16;
+                case 'o' -> 8;
+                default -> 2;
+            };
+            return new BigInteger(t.substring(2), radix).doubleValue();
+        }
+        return Double.NaN;
     }
 
     /** Whether {@code x} is finite (neither NaN nor ±Infinity). */

@@ -11,11 +11,19 @@ import java.util.regex.Pattern;
  */
 public final class TextTools {
 
+    /*
+     * JavaScript's multiline ^ and $ and its . know four line terminators (LF, CR, LS, PS); Java's
+     * also count NEL (U+0085), so they are spelled out here.
+     */
+    private static final String LINE_START = "(?<![^\\n\\r\\u2028\\u2029])";
+    private static final String LINE_END = "(?![^\\n\\r\\u2028\\u2029])";
+    private static final String ANY_IN_LINE = "[^\\n\\r\\u2028\\u2029]";
     private static final Pattern INLINE_CODE = Pattern.compile("`([^`]*)`");
-    private static final Pattern TABLE_ROW = Pattern.compile("(?m)^" + JsText.WS + "*\\|.*\\|" + JsText.WS + "*$");
-    private static final Pattern BULLET = Pattern.compile("(?m)^" + JsText.WS + "*[-*+]" + JsText.WS + "+");
-    private static final Pattern HEADING = Pattern.compile("(?m)^" + JsText.WS + "*#{1,6}" + JsText.WS + "+");
-    private static final Pattern RULE = Pattern.compile("(?m)^" + JsText.WS + "*-{3,}" + JsText.WS + "*$");
+    private static final Pattern TABLE_ROW = Pattern.compile(LINE_START + JsText.WS + "*\\|" + ANY_IN_LINE + "*\\|"
+            + JsText.WS + "*" + LINE_END);
+    private static final Pattern BULLET = Pattern.compile(LINE_START + JsText.WS + "*[-*+]" + JsText.WS + "+");
+    private static final Pattern HEADING = Pattern.compile(LINE_START + JsText.WS + "*#{1,6}" + JsText.WS + "+");
+    private static final Pattern RULE = Pattern.compile(LINE_START + JsText.WS + "*-{3,}" + JsText.WS + "*" + LINE_END);
     private static final Pattern EMPHASIS = Pattern.compile("\\*{1,3}([^*\\n]+)\\*{1,3}");
 
     private TextTools() {}
