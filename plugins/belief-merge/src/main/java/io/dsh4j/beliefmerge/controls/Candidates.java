@@ -38,13 +38,13 @@ public final class Candidates {
         for (String e : exclude) {
             if (e != null && !e.isEmpty()) excluded.add(e);
         }
-        String q = query == null || JsText.isBlank(query) ? null : JsText.trim(query).toLowerCase(Locale.ROOT);
+        String q = query == null || JsText.isBlank(query) ? null : JsText.toLowerCase(JsText.trim(query));
         List<Candidate> out = new ArrayList<>();
         for (Candidate c : all) {
             if (excluded.contains(c.id())) continue;
             if (q != null) {
-                String hay = ((c.title() == null ? "" : c.title()) + " " + c.id() + " " + (c.workspace() == null ? "" : c.workspace()))
-                        .toLowerCase(Locale.ROOT);
+                String hay = JsText.toLowerCase((c.title() == null ? "" : c.title()) + " " + c.id() + " "
+                        + (c.workspace() == null ? "" : c.workspace()));
                 if (!hay.contains(q)) continue;
             }
             out.add(c);

@@ -8,7 +8,6 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -163,7 +162,7 @@ public final class Adjudication {
             String value = null;
             if (outcome == Resolution.Outcome.CHOOSE) {
                 String v = text(entry.get("value"));
-                String candidate = v == null ? "" : JsText.trim(v).toLowerCase(Locale.ROOT);
+                String candidate = v == null ? "" : JsText.toLowerCase(JsText.trim(v));
                 Set<String> allowed = new HashSet<>(conflict.options().stream().map(Option::value).toList());
                 if (!allowed.contains(candidate)) {
                     dropped.merge("inventedValue", 1, Integer::sum);

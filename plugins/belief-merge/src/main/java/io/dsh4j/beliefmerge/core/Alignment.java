@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -163,7 +162,7 @@ public final class Alignment {
                 continue;
             }
             JsonNode k = slot.get("key");
-            String key = k != null && k.isTextual() ? JsText.trim(k.textValue()).toLowerCase(Locale.ROOT) : "";
+            String key = k != null && k.isTextual() ? JsText.toLowerCase(JsText.trim(k.textValue())) : "";
             if (key.isEmpty() || seen.contains(key)) {
                 dropped.merge("badKey", 1, Integer::sum);
                 continue;
@@ -182,7 +181,7 @@ public final class Alignment {
                     continue;
                 }
                 JsonNode v = op.get("value");
-                String value = v != null && v.isTextual() ? JsText.trim(v.textValue()).toLowerCase(Locale.ROOT) : "";
+                String value = v != null && v.isTextual() ? JsText.toLowerCase(JsText.trim(v.textValue())) : "";
                 if (value.isEmpty()) {
                     dropped.merge("emptyValue", 1, Integer::sum);
                     continue;
@@ -224,7 +223,7 @@ public final class Alignment {
         for (List<String> route : routes) {
             Set<String> clean = new LinkedHashSet<>();
             for (String p : route) {
-                String k = JsText.trim(p).toLowerCase(Locale.ROOT);
+                String k = JsText.toLowerCase(JsText.trim(p));
                 if (!k.isEmpty()) clean.add(k);
             }
             if (!clean.isEmpty()) out.add(List.copyOf(clean));

@@ -52,9 +52,9 @@ public final class Packer {
         if (query == null || query.isEmpty()) return 0;
         StringBuilder hay = new StringBuilder(slot.key());
         for (Claim c : slot.claims()) hay.append(' ').append(c.text());
-        String haystack = hay.toString().toLowerCase(Locale.ROOT);
+        String haystack = JsText.toLowerCase(hay.toString());
         Set<String> terms = new LinkedHashSet<>();
-        for (String t : query.toLowerCase(Locale.ROOT).split("[" + JsText.WS_CLASS + "]+", -1)) {
+        for (String t : JsText.toLowerCase(query).split("[" + JsText.WS_CLASS + "]+", -1)) {
             if (t.length() >= 3) terms.add(t);
         }
         if (terms.isEmpty()) return 0;

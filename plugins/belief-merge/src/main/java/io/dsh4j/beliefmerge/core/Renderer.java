@@ -116,8 +116,9 @@ public final class Renderer {
         if (decision instanceof Decision.Empty) return "- `" + key + "`: (no assertion)";
         if (decision instanceof Decision.Resolved r) {
             List<SlotItem> supporters = supportersOf(slot, r.winner());
-            int sources = distinctSources(supporters).size();
-            String tag = sources > 1 ? sources + " sources" : String.join(", ", distinctSources(supporters));
+            String sourceList = String.join(", ", distinctSources(supporters));
+            int sources = countListed(sourceList);
+            String tag = sources > 1 ? sources + " sources" : sourceList;
             return "- `" + key + "` = **" + r.winner() + "**\n  " + representText(slot, r.winner())
                     + " _(evidence " + maxEvidence(supporters) + "; from " + tag + ")_";
         }
@@ -228,6 +229,23 @@ public final class Renderer {
     private static void footer(List<String> lines, String text) {
         lines.add("");
         lines.add(text);
+    }
+
+    /**
+     * How many sources a joined source list names, counted as the original counts them: the non-empty
+     * pieces between {@code ", "} separators. For ordinary ids that is the number of distinct sources; an
+     * id that itself contains {@code ", "} counts as several, and an empty id as none.
+     */
+    static int countListed(String joinedSources) {
+        int n = 0;
+        int from = 0;
+        while (true) {
+            int at = joinedSources.indexOf(", ", from);
+            int end = at < 0 ? joinedSources.length() : at;
+            if (end > from) n++;
+            if (at < 0) return n;
+            from = at + 2;
+        }
     }
 
     private static List<SlotItem> supportersOf(Slot slot, String value) {

@@ -49,12 +49,78 @@ public final class JsText {
     }
 
     /**
+     * JavaScript's {@code String.prototype.toLowerCase}: Unicode default case conversion, the same as
+     * {@code toLowerCase(Locale.ROOT)} except for capital sigma. JavaScript applies Unicode's
+     * Final_Sigma condition — {@code Σ} preceded by a cased letter (case-ignorable characters between
+     * them skipped) and not followed by one becomes {@code ς} — while Java decides it by word boundaries,
+     * so {@code "ΟΔΟΣ\uFEFFไทย file"} keeps {@code σ} in Java but ends in {@code ς} in JavaScript.
+     */
+    public static String toLowerCase(String text) {
+        int sigma = text.indexOf('\u03A3');
+        if (sigma < 0) return text.toLowerCase(java.util.Locale.ROOT);
+        StringBuilder out = new StringBuilder(text.length());
+        int from = 0;
+        while (sigma >= 0) {
+            out.append(text.substring(from, sigma).toLowerCase(java.util.Locale.ROOT));
+            out.append(isFinalSigma(text, sigma) ? '\u03C2' : '\u03C3');
+            from = sigma + 1;
+            sigma = text.indexOf('\u03A3', from);
+        }
+        return out.append(text.substring(from).toLowerCase(java.util.Locale.ROOT)).toString();
+    }
+
+    /** Unicode's Final_Sigma condition (Table 3-17) at {@code index}. */
+    private static boolean isFinalSigma(String text, int index) {
+        boolean casedBefore = false;
+        for (int i = index; i > 0; ) {
+            int cp = text.codePointBefore(i);
+            i -= Character.charCount(cp);
+            if (isCaseIgnorable(cp)) continue;
+            casedBefore = isCased(cp);
+            break;
+        }
+        if (!casedBefore) return false;
+        for (int i = index + 1; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            if (isCaseIgnorable(cp)) continue;
+            return !isCased(cp);
+        }
+        return true;
+    }
+
+    /** Unicode's Cased property: Lowercase, Uppercase or a title-case letter. */
+    private static boolean isCased(int cp) {
+        return Character.isLowerCase(cp) || Character.isUpperCase(cp) || Character.isTitleCase(cp);
+    }
+
+    /**
+     * Unicode's Case_Ignorable property: Word_Break MidLetter, MidNumLet or Single_Quote, or general
+     * category Mn, Me, Cf, Lm or Sk.
+     */
+    private static boolean isCaseIgnorable(int cp) {
+        switch (cp) {
+            case 0x27, 0x2E, 0x3A, 0xB7, 0x387, 0x55F, 0x5F4, 0x2018, 0x2019, 0x2024, 0x2027, 0xFE13, 0xFE52, 0xFE55,
+                 0xFF07, 0xFF0E, 0xFF1A -> {
+                return true;
+            }
+            default -> {
+                return switch (Character.getType(cp)) {
+                    case Character.NON_SPACING_MARK, Character.ENCLOSING_MARK, Character.FORMAT, Character.MODIFIER_LETTER,
+                         Character.MODIFIER_SYMBOL -> true;
+                    default -> false;
+                };
+            }
+        }
+    }
+
+    /**
      * Lower-cases, blanks every code point that is neither a letter nor a number (markup, punctuation,
      * symbols), collapses white space runs to one space and trims — the normalisation shared by slot
      * keys (§5) and the benchmark scorer (§11.3). Equivalent to the original's chain of replacements.
      */
     public static String normalizeWords(String text) {
-        String lower = text.toLowerCase(java.util.Locale.ROOT);
+        String lower = toLowerCase(text);
         StringBuilder out = new StringBuilder(lower.length());
         boolean pendingSpace = false;
         for (int i = 0; i < lower.length(); ) {
