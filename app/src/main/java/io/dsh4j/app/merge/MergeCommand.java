@@ -22,10 +22,13 @@ import io.dsh4j.beliefmerge.core.TrustCheck;
 import io.dsh4j.session.LogStatus;
 import io.dsh4j.session.SessionHome;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -91,9 +94,14 @@ public final class MergeCommand implements Callable<Integer> {
         SessionSurfaces reader = new SessionSurfaces(SessionHome.resolve(home), texts);
         List<SessionSurfaces.Read> read = new ArrayList<>();
         Map<String, String> skipped = new LinkedHashMap<>();
+        Set<Path> seen = new HashSet<>();
         for (String input : sessions) {
             try {
                 SessionSurfaces.Read r = reader.read(input, Trust.EXTERNAL);
+                if (!seen.add(r.file().toAbsolutePath().normalize())) {
+                    err.println("dsh4j merge: " + texts.get("cli.duplicate", input, r.file()));
+                    continue;
+                }
                 if (r.status() instanceof LogStatus.Torn) err.println("dsh4j merge: " + redacted(texts.get("cli.torn", input, r.status().describe())));
                 read.add(r);
             } catch (SessionSurfaces.Unreadable e) {

@@ -141,6 +141,24 @@ class MergeHostileInputTest {
     }
 
     @Test
+    void one_log_named_three_ways_is_read_once_so_nothing_is_counted_twice(@TempDir Path home) throws IOException {
+        // given: a session named by id, by log path and by its directory
+        String key = oneLineSecrets().getFirst();
+        Path log = writeSession(home, "dup-1", new String[][] {{"user", "Deploy with " + key + " today."}, {"user", "Ship on Friday."}});
+        // when
+        CliRun once = run("merge", "dup-1", "--home", home.toString());
+        CliRun thrice = run("merge", "dup-1", log.toString(), log.getParent().toString(), "--home", home.toString());
+        CliRun json = run("merge", "dup-1", log.toString(), "--home", home.toString(), "--json");
+        // then
+        assertThat(thrice.code()).isEqualTo(ExitCodes.OK);
+        assertThat(thrice.out()).isEqualTo(once.out()).contains("_**1 credential(s) withheld**");
+        assertThat(thrice.err()).contains("session " + log + " names a log already read")
+                .contains("session " + log.getParent() + " names a log already read").contains("1 credential(s)");
+        assertThat(new ObjectMapper().readTree(json.out()).get("sessions")).hasSize(1);
+        assertThat(new ObjectMapper().readTree(json.out()).get("redacted").asInt()).isEqualTo(1);
+    }
+
+    @Test
     void an_unknown_id_names_the_id_and_the_home(@TempDir Path home) {
         CliRun r = run("merge", "no-such-session", "--home", home.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
