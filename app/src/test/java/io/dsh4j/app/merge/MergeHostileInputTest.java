@@ -68,14 +68,19 @@ class MergeHostileInputTest {
     @Test
     void a_credential_in_a_session_id_or_a_tool_result_never_reaches_the_output(@TempDir Path home) throws IOException {
         String secret = oneLineSecrets().get(4);
+        String toolSecret = oneLineSecrets().get(7);
         Path log = writeSession(home, "plain-1", new String[][] {{"user", "Keep the fleet at forty nodes."}});
-        Files.writeString(log, Files.readString(log).replace("\"id\":\"plain-1\"", "\"id\":\"" + secret + "\""));
+        String toolResult = "{\"type\":\"tool/result\",\"seq\":3,\"time\":1,\"data\":{\"turn\":1,\"step\":1,\"message\":{\"source\":"
+                + "{\"kind\":\"tool\",\"callId\":\"c1\"},\"content\":[{\"type\":\"tool-result\",\"toolCallId\":\"c1\",\"content\":"
+                + "[{\"type\":\"text\",\"text\":\"AWS key " + toolSecret + " found in env.\"}],\"isError\":false}],\"role\":\"user\","
+                + "\"id\":\"t1\"}},\"sourceEventSeqs\":[1],\"surfaceOp\":\"append\"}\n";
+        Files.writeString(log, Files.readString(log).replace("\"id\":\"plain-1\"", "\"id\":\"" + secret + "\"") + toolResult);
         CliRun text = run("merge", log.toString(), "--budget", "100000");
         CliRun json = run("merge", log.toString(), "--json");
         for (CliRun r : List.of(text, json)) {
             assertThat(r.code()).isEqualTo(ExitCodes.OK);
-            assertThat(r.out()).contains("forty nodes").doesNotContain(secret);
-            assertThat(r.err()).doesNotContain(secret);
+            assertThat(r.out()).contains("forty nodes").doesNotContain(secret).doesNotContain(toolSecret);
+            assertThat(r.err()).doesNotContain(secret).doesNotContain(toolSecret);
         }
         assertThat(text.out()).contains("[REDACTED:github]");
     }
