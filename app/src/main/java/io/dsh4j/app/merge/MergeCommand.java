@@ -12,6 +12,7 @@ import io.dsh4j.beliefmerge.core.Claim;
 import io.dsh4j.beliefmerge.core.Derivation;
 import io.dsh4j.beliefmerge.core.MergeOptions;
 import io.dsh4j.beliefmerge.core.MergeOutcome;
+import io.dsh4j.beliefmerge.core.Redaction;
 import io.dsh4j.beliefmerge.core.Renderer;
 import io.dsh4j.beliefmerge.core.Slot;
 import io.dsh4j.beliefmerge.core.SlotItem;
@@ -21,10 +22,13 @@ import io.dsh4j.beliefmerge.core.TrustCheck;
 import io.dsh4j.session.LogStatus;
 import io.dsh4j.session.SessionHome;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,14 +94,20 @@ public final class MergeCommand implements Callable<Integer> {
         SessionSurfaces reader = new SessionSurfaces(SessionHome.resolve(home), texts);
         List<SessionSurfaces.Read> read = new ArrayList<>();
         Map<String, String> skipped = new LinkedHashMap<>();
+        Set<Path> seen = new HashSet<>();
         for (String input : sessions) {
             try {
                 SessionSurfaces.Read r = reader.read(input, Trust.EXTERNAL);
-                if (r.status() instanceof LogStatus.Torn) err.println("dsh4j merge: " + texts.get("cli.torn", input, r.status().describe()));
+                if (!seen.add(r.file().toAbsolutePath().normalize())) {
+                    err.println("dsh4j merge: " + texts.get("cli.duplicate", input, r.file()));
+                    continue;
+                }
+                if (r.status() instanceof LogStatus.Torn) err.println("dsh4j merge: " + redacted(texts.get("cli.torn", input, r.status().describe())));
                 read.add(r);
             } catch (SessionSurfaces.Unreadable e) {
-                skipped.put(input, e.getMessage());
-                err.println("dsh4j merge: " + texts.get("cli.skipped", input, e.getMessage()));
+                String reason = redacted(e.getMessage());
+                skipped.put(input, reason);
+                err.println("dsh4j merge: " + texts.get("cli.skipped", input, reason));
             }
         }
         if (read.isEmpty()) {
@@ -110,7 +120,7 @@ public final class MergeCommand implements Callable<Integer> {
         options = new MergeOptions(options.score(), options.keyStrategy(), options.includeReasoning(), options.includeInjected(),
                 options.alignment(), options.adjudicate(), options.adjudication(), texts.locale());
         MergeOutcome merged = BeliefMerge.mergeSurfacesAligned(surfaces, options, null, CancelSignal.NEVER, warnings::add);
-        warnings.forEach(w -> err.println("dsh4j merge: " + w));
+        warnings.forEach(w -> err.println("dsh4j merge: " + redacted(w)));
         if (merged.redacted() > 0) err.println("dsh4j merge: " + texts.get("cli.withheld", merged.redacted()));
         TrustCheck.Report trust = TrustCheck.check(merged.slots());
         Renderer.Rendered rendered = merged.render(Renderer.Options.defaults().withBudget(budget).withQuery(query)
@@ -129,6 +139,15 @@ public final class MergeCommand implements Callable<Integer> {
         }
         out.flush();
         return code;
+    }
+
+    /**
+     * A diagnostic with any credential replaced by its marker: a reader's error can quote the damaged
+     * record (a JSON parser echoes the text around the fault), and a merge must not distribute secrets
+     * through its warnings either (spec §6).
+     */
+    static String redacted(String diagnostic) {
+        return diagnostic == null ? null : Redaction.redact(diagnostic).text();
     }
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

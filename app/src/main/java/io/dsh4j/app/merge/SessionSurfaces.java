@@ -3,6 +3,7 @@ package io.dsh4j.app.merge;
 import io.dsh4j.app.sessions.CliProblem;
 import io.dsh4j.app.sessions.SessionTargets;
 import io.dsh4j.beliefmerge.core.EventMessages;
+import io.dsh4j.beliefmerge.core.Redaction;
 import io.dsh4j.beliefmerge.core.Surface;
 import io.dsh4j.beliefmerge.core.Trust;
 import io.dsh4j.session.LogStatus;
@@ -13,6 +14,7 @@ import io.dsh4j.session.SurfaceFold;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionLogException;
 import java.io.IOException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 /**
@@ -54,15 +56,28 @@ final class SessionSurfaces {
         } catch (IOException e) {
             throw new Unreadable(texts.get("cli.unreadable", file, e.getMessage()));
         }
-        if (!log.status().readable() || log.header() == null) throw new Unreadable(log.status().describe());
+        if (!log.status().readable() || log.header() == null) throw new Unreadable(located(input, file, log.status().describe()));
         SurfaceFold fold = new SurfaceFold(log.events().isEmpty() ? 0 : log.events().getFirst().seq());
         try {
             for (SessionEvent e : log.inspect()) fold.accept(e);
         } catch (SessionLogException e) {
-            throw new Unreadable(e.getMessage());
+            throw new Unreadable(located(input, file, e.getMessage()));
         }
-        Surface surface = new Surface(log.header().id(), EventMessages.fromSurface(fold.nodes()), trust);
+        Surface surface = new Surface(Redaction.redact(log.header().id()).text(), EventMessages.fromSurface(fold.nodes()), trust);
         return new Read(input, file, log.status(), surface);
+    }
+
+    /**
+     * The problem prefixed with the log file it is in, unless the argument already was that file: for an
+     * id or a session directory the user could not otherwise tell which file a byte offset refers to.
+     */
+    private static String located(String input, Path file, String problem) {
+        try {
+            if (Path.of(input).toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) return problem;
+        } catch (InvalidPathException e) {
+            // not a path at all (a session id): name the file
+        }
+        return file + ": " + problem;
     }
 
     private Path locate(String input) throws Unreadable {

@@ -42,16 +42,19 @@ public final class BenchArms {
         return String.join("\n", out);
     }
 
+    /** The floor: no context at all. */
     public static Arm none() {
         return new Arm("none", "", 0);
     }
 
+    /** The first branch's text alone, cut to the budget by whole lines. {@code branches} must not be empty. */
     public static Arm single(List<Surface> branches, int budget) {
         Surface first = branches.getFirst();
         String text = truncateToBudget(BenchScoring.branchText(first), budget);
         return new Arm("single:" + first.id(), text, Packer.estimateTokens(text));
     }
 
+    /** Every branch under a {@code ### <id>} heading, blank-line separated, cut to the budget by whole lines. */
     public static Arm concat(List<Surface> branches, int budget) {
         List<String> parts = new ArrayList<>();
         for (Surface b : branches) parts.add("### " + b.id() + "\n" + BenchScoring.branchText(b));
@@ -98,6 +101,10 @@ public final class BenchArms {
                 ? new ModelReply.Text("{\"resolutions\": []}") : new ModelReply.Text(alignment);
     }
 
+    /**
+     * The pipeline ceiling: the whole pipeline with {@link #oracleModel} (ground-truth alignment, no
+     * adjudication), rendered within the budget. Not a result: a real model only approaches it.
+     */
     public static Arm oracle(Scenario scenario, int budget) {
         MergeOutcome m = BeliefMerge.mergeSurfacesAligned(scenario.branches(), MergeOptions.defaults(), oracleModel(scenario),
                 CancelSignal.NEVER, w -> { });

@@ -110,6 +110,7 @@ public final class BenchScoring {
         return q.expect().values().stream().allMatch(v -> mentions(text, v));
     }
 
+    /** How many of {@code questions} the text covers; an empty list covers nothing (rate 0). */
     public static Coverage coverage(List<Scenario.Question> questions, String text) {
         if (questions.isEmpty()) return new Coverage(0, 0, 0);
         int covered = (int) questions.stream().filter(q -> covered(q, text)).count();

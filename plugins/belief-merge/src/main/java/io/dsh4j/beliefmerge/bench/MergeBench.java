@@ -15,11 +15,26 @@ import java.util.Map;
  */
 public final class MergeBench {
 
-    /** Driver arguments (defaults 5 seeds, 8 topics, 2 branches, budget 1200, 2 conflicts). */
+    /**
+     * Most seeds one run accepts: a seed costs tens of milliseconds, so this bounds a run to about a
+     * minute instead of letting a mistyped count run for days.
+     */
+    public static final int MAX_SEEDS = 1000;
+
+    /**
+     * Driver arguments (defaults 5 seeds, 8 topics, 2 branches, budget 1200, 2 conflicts).
+     *
+     * @throws IllegalArgumentException naming the option when a value is out of range: seeds 1..{@link #MAX_SEEDS},
+     *     topics 1..the topic pool's size (16; a larger count would be silently cut to the pool), branches 2..26,
+     *     budget and conflicts not negative
+     */
     public record Args(int seeds, int topics, int branches, int budget, int conflicts) {
         public Args {
-            if (seeds < 1) throw new IllegalArgumentException("--seeds must be at least 1");
-            if (topics < 1) throw new IllegalArgumentException("--topics must be at least 1");
+            if (seeds < 1 || seeds > MAX_SEEDS) throw new IllegalArgumentException("--seeds must be between 1 and " + MAX_SEEDS + ", not " + seeds);
+            int pool = TopicPool.TOPICS.size();
+            if (topics < 1 || topics > pool) {
+                throw new IllegalArgumentException("--topics must be between 1 and " + pool + " (the topic pool's size), not " + topics);
+            }
             if (branches < 2 || branches > 26) throw new IllegalArgumentException("--branches must be between 2 and 26");
             if (budget < 0) throw new IllegalArgumentException("--budget must not be negative");
             if (conflicts < 0) throw new IllegalArgumentException("--conflicts must not be negative");

@@ -82,7 +82,8 @@ public final class Injection {
      * read (each unreadable one warns once and is skipped), when the trust check fails (fail closed,
      * with a warning), and when nothing would be shown.
      *
-     * @param sources the selected session ids (the current one is skipped)
+     * @param sources the selected session ids (the current one is skipped; each id is read once, even when
+     *                a hand-edited state file lists it twice)
      * @param model   the model for alignment and adjudication, or {@code null} for the offline path
      */
     public static Outcome plan(Step step, Settings settings, List<String> sources, SurfaceReader reader, TextModel model,
@@ -92,7 +93,7 @@ public final class Injection {
         if (step.rejected()) return new Unchanged("rejected");
         if (step.aborted()) return new Unchanged("aborted");
         if (settings.oncePerTurn() && step.step() != 1) return new Unchanged("not-first-step");
-        List<String> ids = sources.stream().filter(id -> !id.equals(step.sessionId())).toList();
+        List<String> ids = sources.stream().filter(id -> !id.equals(step.sessionId())).distinct().toList();
         if (ids.isEmpty()) return new Unchanged("no-sources");
         List<Surface> surfaces = new ArrayList<>();
         for (String id : ids) {

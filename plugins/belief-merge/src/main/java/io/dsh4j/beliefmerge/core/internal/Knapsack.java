@@ -26,7 +26,8 @@ import java.util.List;
  * of them, every seed completes to the same set; the density result is returned without enumerating.
  * The selection is the original's; only the reported utility may differ from it in the last bits
  * (the original could pick a seed whose summation order rounds higher, and then report {@code partial}).
- * Above {@value #MAX_PARTIAL_CANDIDATES} candidates only density greedy runs (a cap on hostile input).
+ * Above {@value #MAX_PARTIAL_CANDIDATES} candidates only density greedy runs, and the seed search stops
+ * after {@value #MAX_PARTIAL_WORK} candidate steps (caps on hostile input).
  */
 public final class Knapsack {
 
@@ -35,9 +36,17 @@ public final class Knapsack {
     static final int ALL_FIT_ENUMERATION_LIMIT = 64;
     /**
      * Above this many candidates the quadratic seed enumeration is not attempted and density greedy
-     * answers (a hostile-input cap: 20,000 candidates already mean 2·10⁸ seed bounds).
+     * answers (a hostile-input cap: 2,000 candidates mean 2·10⁶ seed bounds; 10,000 heuristic slots — a
+     * 400 KB session — took minutes and gigabytes before this cap was lowered from 20,000).
      */
-    public static final int MAX_PARTIAL_CANDIDATES = 20_000;
+    public static final int MAX_PARTIAL_CANDIDATES = 2_000;
+    /**
+     * The work the seed search may spend, in candidate steps (each seed completion costs one step per
+     * candidate). Seeds are visited best bound first, so a search cut here keeps the best set found so far,
+     * never worse than density greedy; below about 460 candidates every seed fits within it, so ordinary
+     * merges are exact. Bounds hostile input of many near-equal slots, where no bound prunes.
+     */
+    public static final long MAX_PARTIAL_WORK = 50_000_000L;
     /** The largest 0/1 knapsack table built for the seed bounds (items × capacity). */
     private static final long EXACT_TABLE_CELLS = 20_000_000L;
 
@@ -107,8 +116,11 @@ public final class Knapsack {
         if (algorithm == Packer.Algorithm.PARTIAL && !sameSetEverywhere && all.size() <= MAX_PARTIAL_CANDIDATES) {
             Seeds seeds = k.seeds(all, bestUtility);
             long bestOrdinal = -1;
+            long work = 0;
             for (int s : seeds.byBound()) {
                 if (seeds.bound[s] < bestUtility) break;
+                work += all.size();
+                if (work > MAX_PARTIAL_WORK) break;
                 int[] seed = seeds.seed(s);
                 List<Integer> candidate = k.greedyFrom(seed);
                 double u = setUtility(slots, candidate, personal, w);
