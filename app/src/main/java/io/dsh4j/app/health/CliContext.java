@@ -5,6 +5,11 @@ import io.dsh4j.attention.core.PriceFile;
 import io.dsh4j.attention.core.PriceTable;
 import io.dsh4j.attention.core.Texts;
 import io.dsh4j.session.SessionHome;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -51,6 +56,20 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
             throw new IllegalArgumentException(texts.get("cli.badNow", now));
         }
         return new CliContext(dir, texts, instant, PriceFile.load(dir.resolve("attention-health")));
+    }
+
+    /**
+     * What went wrong with a file, in these texts: the JDK's file exceptions carry only the path as
+     * their message ({@code /a/b}), which names the place but not the problem.
+     */
+    static String describe(Texts texts, IOException e) {
+        return switch (e) {
+            case NoSuchFileException n -> texts.get("cli.ioMissing", n.getFile());
+            case AccessDeniedException a -> texts.get("cli.ioDenied", a.getFile());
+            case NotDirectoryException d -> texts.get("cli.ioNotDirectory", d.getFile());
+            case FileSystemException f when f.getReason() != null -> f.getFile() + ": " + f.getReason();
+            default -> String.valueOf(e.getMessage());
+        };
     }
 
     /** en-US grouping, as the original printed numbers. */

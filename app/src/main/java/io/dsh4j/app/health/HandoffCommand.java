@@ -114,7 +114,7 @@ public final class HandoffCommand implements Callable<Integer> {
             err.println("dsh4j handoff: " + e.getMessage());
             return ExitCodes.PROBLEM_FOUND;
         } catch (IOException e) {
-            err.println("dsh4j handoff: " + t.get("cli.unreadable", found.file().toString(), e.getMessage()));
+            err.println("dsh4j handoff: " + t.get("cli.unreadable", found.file().toString(), CliContext.describe(t, e)));
             return ExitCodes.INPUT_UNAVAILABLE;
         }
         for (String problem : SessionLogs.problems(read, found.size(), t)) {
@@ -137,7 +137,7 @@ public final class HandoffCommand implements Callable<Integer> {
                 Files.writeString(abs, doc.markdown(), StandardCharsets.UTF_8);
                 err.println(t.get("cli.written", abs.toString()));
             } catch (IOException e) {
-                err.println("dsh4j handoff: " + t.get("cli.cannotWrite", out.toString(), e.getMessage()));
+                err.println("dsh4j handoff: " + t.get("cli.cannotWrite", out.toString(), CliContext.describe(t, e)));
                 return ExitCodes.INPUT_UNAVAILABLE;
             }
         } else {

@@ -81,7 +81,7 @@ public final class HealthCommand implements Callable<Integer> {
             err.println("dsh4j health: " + e.getMessage());
             return ExitCodes.PROBLEM_FOUND;
         } catch (IOException e) {
-            err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), e.getMessage()));
+            err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), CliContext.describe(ctx.texts(), e)));
             return ExitCodes.INPUT_UNAVAILABLE;
         }
         for (String problem : SessionLogs.problems(c.read(), found.size(), ctx.texts())) {
@@ -104,7 +104,7 @@ public final class HealthCommand implements Callable<Integer> {
                 skipped++;
                 continue;
             } catch (IOException e) {
-                err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), e.getMessage()));
+                err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), CliContext.describe(ctx.texts(), e)));
                 skipped++;
                 continue;
             }

@@ -52,7 +52,7 @@ final class SessionSelection {
                 try {
                     return SessionLogs.ofFile(asPath);
                 } catch (IOException e) {
-                    throw new Failure(t.get("cli.unreadable", target, e.getMessage()), ExitCodes.INPUT_UNAVAILABLE);
+                    throw new Failure(t.get("cli.unreadable", target, CliContext.describe(t, e)), ExitCodes.INPUT_UNAVAILABLE);
                 }
             }
             if (Files.isDirectory(asPath)) {

@@ -1,0 +1,76 @@
+package io.dsh4j.app.health;
+
+import static io.dsh4j.app.health.HealthCliTest.NOW;
+import static io.dsh4j.app.health.HealthCliTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dsh4j.app.ExitCodes;
+import io.dsh4j.app.health.HealthCliTest.Run;
+import io.dsh4j.testkit.Corpus;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hostile input and bad options for {@code dsh4j health} and {@code dsh4j handoff} (issue 4
+ * "Hostile input", GUIDE "Bad input"): every problem is named with its place on stderr, the exit
+ * code is the one {@link ExitCodes} gives it, no stack trace is printed, and the valid sessions
+ * beside a damaged one are still checked.
+ */
+class HealthCliHostileInputTest {
+
+    @TempDir
+    Path home;
+
+    private Path session(String id, String fileName, byte[] content, long mtime) throws Exception {
+        Path dir = Files.createDirectories(home.resolve("sessions/--p--").resolve(id));
+        Path file = dir.resolve(fileName);
+        Files.write(file, content);
+        Files.setLastModifiedTime(file, FileTime.fromMillis(mtime));
+        return file;
+    }
+
+    private static byte[] garbage(int n, long seed) {
+        byte[] b = new byte[n];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    private static byte[] intact() throws Exception {
+        return Files.readAllBytes(Corpus.damagedDir().resolve("intact.jsonl.zstd"));
+    }
+
+    private static void noStackTrace(Run r) {
+        assertThat(r.err()).doesNotContain("\tat ", "Exception", "internal error");
+    }
+
+    @Test
+    void an_unwritable_output_names_the_place_and_the_reason() throws Exception {
+        Path log = session("session-out", "session.jsonl.zstd", intact(), 1_000);
+        Path blocker = Files.writeString(home.resolve("a-file"), "x", StandardCharsets.UTF_8);
+        Path out = blocker.resolve("sub/doc.md");
+        Run r = run("handoff", log.toString(), "--home", home.toString(), "--now", NOW, "--no-record", "-o", out.toString());
+        assertThat(r.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
+        assertThat(r.err()).contains("could not write " + out).contains(blocker.toString()).containsIgnoringCase("not a directory");
+        noStackTrace(r);
+    }
+
+    @Test
+    void file_errors_say_what_went_wrong_not_only_the_path() {
+        io.dsh4j.attention.core.Texts en = io.dsh4j.attention.core.Texts.english();
+        io.dsh4j.attention.core.Texts zh = io.dsh4j.attention.core.Texts.chinese();
+        assertThat(CliContext.describe(en, new java.nio.file.NoSuchFileException("/a/b")))
+                .isEqualTo("no such file or directory: /a/b");
+        assertThat(CliContext.describe(zh, new java.nio.file.NoSuchFileException("/a/b"))).isEqualTo("文件或目录不存在：/a/b");
+        assertThat(CliContext.describe(en, new java.nio.file.AccessDeniedException("/a/c"))).isEqualTo("permission denied: /a/c");
+        assertThat(CliContext.describe(en, new java.nio.file.NotDirectoryException("/a/d"))).isEqualTo("not a directory: /a/d");
+        assertThat(CliContext.describe(en, new java.nio.file.FileSystemException("/a/e", null, "Input/output error")))
+                .isEqualTo("/a/e: Input/output error");
+        assertThat(CliContext.describe(en, new java.io.IOException("disk on fire"))).isEqualTo("disk on fire");
+    }
+}
