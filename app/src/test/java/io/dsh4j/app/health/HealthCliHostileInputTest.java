@@ -50,6 +50,30 @@ class HealthCliHostileInputTest {
     }
 
     @Test
+    void a_path_that_does_not_exist_is_named_as_such_not_as_an_unknown_id() throws Exception {
+        session("session-x", "session.jsonl.zstd", intact(), 1_000);
+        Path missing = home.resolve("nowhere/session.jsonl");
+        for (String cmd : List.of("health", "handoff")) {
+            Run r = cmd.equals("health") ? run(cmd, missing.toString(), "--home", home.toString(), "--now", NOW)
+                    : run(cmd, missing.toString(), "--home", home.toString(), "--now", NOW, "--no-record");
+            assertThat(r.code()).as(cmd).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
+            assertThat(r.err()).as(cmd).contains(missing + " does not exist").doesNotContain("No session id contains");
+        }
+        Run id = run("health", "no-such-id", "--home", home.toString());
+        assertThat(id.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
+        assertThat(id.err()).contains("No session id contains \"no-such-id\"");
+    }
+
+    @Test
+    void a_path_that_is_neither_a_file_nor_a_directory_is_refused() {
+        Path device = Path.of("/dev/null");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(device) && !Files.isRegularFile(device));
+        Run r = run("health", device.toString(), "--home", home.toString());
+        assertThat(r.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
+        assertThat(r.err()).contains("/dev/null is neither a log file nor a session directory");
+    }
+
+    @Test
     void an_unwritable_output_names_the_place_and_the_reason() throws Exception {
         Path log = session("session-out", "session.jsonl.zstd", intact(), 1_000);
         Path blocker = Files.writeString(home.resolve("a-file"), "x", StandardCharsets.UTF_8);
