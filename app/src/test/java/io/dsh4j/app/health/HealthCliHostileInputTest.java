@@ -50,6 +50,41 @@ class HealthCliHostileInputTest {
     }
 
     @Test
+    void lines_that_are_not_json_are_counted_on_stderr_and_the_check_still_runs() throws Exception {
+        Path log = session("session-bad-line", "session.jsonl.zstd",
+                Files.readAllBytes(Corpus.damagedDir().resolve("bad-json-line.jsonl.zstd")), 1_000);
+        Run r = run("health", log.toString(), "--home", home.toString(), "--now", NOW);
+        assertThat(r.code()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("Health score");
+        assertThat(r.err()).contains(log.toString()).contains("1 line(s) that are not valid JSON were skipped");
+        Run zh = run("health", log.toString(), "--home", home.toString(), "--now", NOW, "--lang", "zh-CN");
+        assertThat(zh.err()).contains("有 1 行不是合法的 JSON，已跳过");
+    }
+
+    @Test
+    void a_home_with_garbage_beside_valid_sessions_checks_every_valid_one_newest_first() throws Exception {
+        session("session-a-old", "session.v3.jsonl.zstd", intact(), 1_000_000);
+        Path noise = session("session-b-noise", "session.v2.jsonl", garbage(3000, 1), 2_000_000);
+        session("session-b-noise", "session.jsonl.zstd", garbage(5000, 2), 2_000_000);
+        Path corrupt = session("session-c-corrupt", "session.jsonl.zstd", garbage(4000, 3), 3_000_000);
+        session("session-d-new", "session.jsonl.zstd", intact(), 4_000_000);
+        Files.writeString(home.resolve("sessions/stray.txt"), "not a project");
+        Files.createDirectories(home.resolve("sessions/--p--/session-e-empty-dir"));
+
+        Run r = run("health", "--all", "--json", "--home", home.toString(), "--now", NOW);
+
+        List<String> paths = r.out().lines().map(l -> l.replaceAll(".*\"path\":\"([^\"]+)\".*", "$1")).toList();
+        assertThat(paths).hasSize(3);
+        assertThat(paths.get(0)).contains("session-d-new");
+        assertThat(paths.get(1)).isEqualTo(noise.toString());
+        assertThat(paths.get(2)).contains("session-a-old");
+        assertThat(r.err()).contains(noise.toString()).contains("not valid JSON");
+        assertThat(r.err()).contains(corrupt.toString()).contains("at byte 0");
+        assertThat(r.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
+        noStackTrace(r);
+    }
+
+    @Test
     void a_path_that_does_not_exist_is_named_as_such_not_as_an_unknown_id() throws Exception {
         session("session-x", "session.jsonl.zstd", intact(), 1_000);
         Path missing = home.resolve("nowhere/session.jsonl");
