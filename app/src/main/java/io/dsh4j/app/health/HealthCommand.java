@@ -94,8 +94,13 @@ public final class HealthCommand implements Callable<Integer> {
     }
 
     private int checkAll(CliContext ctx, PrintWriter out, PrintWriter err) {
+        List<SessionLogs.Found> sessions = SessionLogs.list(ctx.sessionsRoot());
+        if (sessions.isEmpty()) {
+            err.println("dsh4j health: " + ctx.texts().get("cli.noSessions", ctx.sessionsRoot().toString()));
+            return ExitCodes.INPUT_UNAVAILABLE;
+        }
         int skipped = 0;
-        for (SessionLogs.Found found : SessionLogs.list(ctx.sessionsRoot())) {
+        for (SessionLogs.Found found : sessions) {
             Checked c;
             try {
                 c = check(found, ctx);

@@ -85,6 +85,15 @@ class HealthCliHostileInputTest {
     }
 
     @Test
+    void all_with_no_sessions_says_so_like_a_single_check() {
+        Run all = run("health", "--all", "--home", home.resolve("nothing").toString());
+        Run one = run("health", "--home", home.resolve("nothing").toString());
+        assertThat(all.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE).isEqualTo(one.code());
+        assertThat(all.err()).contains("Found no session logs under " + home.resolve("nothing/sessions"));
+        assertThat(all.out()).isEmpty();
+    }
+
+    @Test
     void a_path_that_does_not_exist_is_named_as_such_not_as_an_unknown_id() throws Exception {
         session("session-x", "session.jsonl.zstd", intact(), 1_000);
         Path missing = home.resolve("nowhere/session.jsonl");
