@@ -80,9 +80,12 @@ public final class HandoffCommand implements Callable<Integer> {
         HandoffOptions options;
         try {
             ctx = common.context();
-            if ((maxTurns != null && maxTurns < 0) || (maxRequests != null && maxRequests < 0)
-                    || (maxFiles != null && maxFiles < 0)) {
-                throw new IllegalArgumentException("--max-turns, --max-requests and --max-files must not be negative");
+            Texts texts = ctx.texts();
+            notNegative(texts, "--max-turns", maxTurns);
+            notNegative(texts, "--max-requests", maxRequests);
+            notNegative(texts, "--max-files", maxFiles);
+            if (profile != null && !PROFILES.contains(profile)) {
+                throw new IllegalArgumentException(texts.get("cli.badProfile", profile));
             }
             options = HandoffOptions.DEFAULTS.withProfile(HandoffOptions.Profile.of(profile)).withLimits(
                     maxRequests == null ? -1 : maxRequests, maxTurns == null ? -1 : maxTurns, maxFiles == null ? -1 : maxFiles);
@@ -146,6 +149,15 @@ public final class HandoffCommand implements Callable<Integer> {
         }
         if (stats) printStats(err, t, found, read, x, doc);
         return ExitCodes.OK;
+    }
+
+    /** The names {@code --profile} accepts. */
+    private static final List<String> PROFILES = List.of("full", "slim", "lean");
+
+    private static void notNegative(Texts texts, String option, Integer value) {
+        if (value != null && value < 0) {
+            throw new IllegalArgumentException(texts.get("cli.negativeLimit", option, value.toString()));
+        }
     }
 
     /** {@code --stats} (spec §1.9): how the log was read and what the document was built from. */

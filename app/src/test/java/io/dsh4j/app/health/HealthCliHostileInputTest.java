@@ -118,6 +118,47 @@ class HealthCliHostileInputTest {
     }
 
     @Test
+    void a_structurally_corrupt_log_is_refused_with_its_byte_and_a_torn_one_is_read_with_a_warning() throws Exception {
+        Path trailing = Corpus.damagedDir().resolve("trailing-garbage.jsonl.zstd");
+        Run bad = run("health", trailing.toString(), "--home", home.toString(), "--json");
+        assertThat(bad.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
+        assertThat(bad.out()).isEmpty();
+        assertThat(bad.err()).contains(trailing.toString()).contains("invalid frame magic at byte 5040");
+        noStackTrace(bad);
+        Path torn = Corpus.damagedDir().resolve("torn-mid-frame.jsonl.zstd");
+        Run t = run("health", torn.toString(), "--home", home.toString(), "--json", "--now", NOW);
+        assertThat(t.code()).isEqualTo(ExitCodes.OK);
+        assertThat(t.out()).contains("\"usedTokens\":");
+        assertThat(t.err()).contains("starts at byte 4950");
+    }
+
+    @Test
+    void bad_option_values_are_usage_errors_that_name_the_option() throws Exception {
+        Path log = session("session-opt", "session.jsonl.zstd", intact(), 1_000);
+        String h = home.toString();
+        assertUsage(run("health", log.toString(), "--home", h, "--now", "yesterday"), "--now", "yesterday");
+        assertUsage(run("handoff", log.toString(), "--home", h, "--now", "2026-13-01"), "--now", "2026-13-01");
+        assertUsage(run("handoff", log.toString(), "--home", h, "--max-turns", "-1"), "--max-turns", "-1");
+        assertUsage(run("handoff", log.toString(), "--home", h, "--max-requests", "-3"), "--max-requests", "-3");
+        assertUsage(run("handoff", log.toString(), "--home", h, "--max-files", "-2"), "--max-files", "-2");
+        assertUsage(run("handoff", log.toString(), "--home", h, "--max-turns", "abc"), "--max-turns", "abc");
+        assertUsage(run("handoff", log.toString(), "--home", h, "--profile", "nope"), "--profile", "nope");
+        assertUsage(run("health", log.toString(), "--home", h, "--lang", "fr"), "fr", "zh-CN");
+        assertUsage(run("health", log.toString(), "--bogus"), "--bogus");
+        assertUsage(run("health", log.toString(), "extra"), "extra");
+        Run zh = run("handoff", log.toString(), "--home", h, "--profile", "nope", "--lang", "zh-CN");
+        assertThat(zh.err()).contains("--profile 只接受 full、slim 或 lean，收到的是「nope」");
+        assertThat(Files.exists(home.resolve("attention-health/handoff-history.jsonl"))).isFalse();
+    }
+
+    private static void assertUsage(Run r, String... named) {
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).contains(named);
+        noStackTrace(r);
+    }
+
+    @Test
     void an_unwritable_output_names_the_place_and_the_reason() throws Exception {
         Path log = session("session-out", "session.jsonl.zstd", intact(), 1_000);
         Path blocker = Files.writeString(home.resolve("a-file"), "x", StandardCharsets.UTF_8);
