@@ -182,4 +182,17 @@ class HealthCliHostileInputTest {
                 .isEqualTo("/a/e: Input/output error");
         assertThat(CliContext.describe(en, new java.io.IOException("disk on fire"))).isEqualTo("disk on fire");
     }
+
+    @Test
+    void a_file_that_cannot_be_read_is_input_unavailable_with_the_reason() {
+        Path unreadable = Path.of("/proc/self/mem");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(unreadable), "needs Linux /proc");
+        for (String cmd : List.of("health", "handoff")) {
+            Run r = run(cmd, unreadable.toString(), "--home", home.toString(), cmd.equals("handoff") ? "--no-record" : "--json");
+            assertThat(r.code()).as(cmd).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
+            assertThat(r.err()).as(cmd).contains("could not read /proc/self/mem: ").contains("error");
+            assertThat(r.out()).as(cmd).isEmpty();
+            noStackTrace(r);
+        }
+    }
 }
