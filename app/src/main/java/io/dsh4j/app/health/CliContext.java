@@ -26,6 +26,14 @@ import java.time.format.DateTimeParseException;
  */
 record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
 
+    /**
+     * The range of a JavaScript date (±8.64e15 ms), whose clock the original read: outside it the
+     * document's time and the history row's {@code at} have no value (and beyond ±2^63 ms the
+     * epoch milliseconds overflow).
+     */
+    static final Instant EARLIEST = Instant.ofEpochMilli(-8_640_000_000_000_000L);
+    static final Instant LATEST = Instant.ofEpochMilli(8_640_000_000_000_000L);
+
     /** The plugin's data folder, {@code <home>/attention-health}. */
     Path attentionDir() {
         return home.resolve("attention-health");
@@ -44,7 +52,8 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
     /**
      * The context from the command-line options.
      *
-     * @throws IllegalArgumentException naming a bad {@code --lang} or {@code --now}
+     * @throws IllegalArgumentException naming a bad {@code --lang}, or a {@code --now} that is not an
+     *     instant or lies outside the range of a JavaScript date
      */
     static CliContext of(String home, String lang, String now) {
         Path dir = SessionHome.resolve(home).dir();
@@ -54,6 +63,9 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
             instant = now == null ? Instant.now() : Instant.parse(now);
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException(texts.get("cli.badNow", now));
+        }
+        if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+            throw new IllegalArgumentException(texts.get("cli.nowOutOfRange", now));
         }
         return new CliContext(dir, texts, instant, PriceFile.load(dir.resolve("attention-health")));
     }

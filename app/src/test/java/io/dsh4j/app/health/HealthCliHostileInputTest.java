@@ -195,4 +195,22 @@ class HealthCliHostileInputTest {
             noStackTrace(r);
         }
     }
+
+    @Test
+    void a_now_beyond_the_range_of_a_date_is_a_usage_error_not_an_internal_one() throws Exception {
+        Path log = session("session-far", "session.jsonl.zstd", intact(), 1_000);
+        String h = home.toString();
+        for (String far : List.of("+999999999-12-31T23:59:59Z", "-999999999-01-01T00:00:00Z", "+275760-09-13T00:00:00.001Z")) {
+            assertUsage(run("health", log.toString(), "--home", h, "--now", far), "--now", far);
+            assertUsage(run("handoff", log.toString(), "--home", h, "--now", far), "--now", far);
+        }
+        assertThat(run("health", log.toString(), "--home", h, "--now", "+275760-09-13T00:00:00Z").code()).isZero();
+        assertThat(run("health", log.toString(), "--home", h, "--now", "-271821-04-20T00:00:00Z").code()).isZero();
+        for (String edge : List.of("+275760-09-13T00:00:00Z", "-271821-04-20T00:00:00Z")) {
+            Run doc = run("handoff", log.toString(), "--home", h, "--now", edge, "--no-record", "--lang", "zh-CN");
+            assertThat(doc.code()).as(edge + doc.err()).isZero();
+            assertThat(doc.out()).startsWith("# 会话交接内容");
+        }
+        assertThat(Files.exists(home.resolve("attention-health/handoff-history.jsonl"))).isFalse();
+    }
 }
