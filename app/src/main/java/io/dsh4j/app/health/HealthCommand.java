@@ -66,6 +66,10 @@ public final class HealthCommand implements Callable<Integer> {
             err.println("dsh4j health: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        if (all && target != null) {
+            err.println("dsh4j health: " + ctx.texts().get("cli.allWithTarget", target));
+            return ExitCodes.USAGE;
+        }
         if (all) return checkAll(ctx, out, err);
         SessionLogs.Found found;
         try {

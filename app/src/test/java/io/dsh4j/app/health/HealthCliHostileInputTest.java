@@ -146,6 +146,7 @@ class HealthCliHostileInputTest {
         assertUsage(run("health", log.toString(), "--home", h, "--lang", "fr"), "fr", "zh-CN");
         assertUsage(run("health", log.toString(), "--bogus"), "--bogus");
         assertUsage(run("health", log.toString(), "extra"), "extra");
+        assertUsage(run("health", "--all", "session-opt", "--home", h), "--all", "session-opt");
         Run zh = run("handoff", log.toString(), "--home", h, "--profile", "nope", "--lang", "zh-CN");
         assertThat(zh.err()).contains("--profile 只接受 full、slim 或 lean，收到的是「nope」");
         assertThat(Files.exists(home.resolve("attention-health/handoff-history.jsonl"))).isFalse();
