@@ -128,4 +128,23 @@ class HandoffCliOptionsTest {
         assertThat(handoff.out()).contains("--out", "--profile", "--max-turns", "--max-requests", "--max-files",
                 "--stats", "--calibration", "--no-record", "--home", "--lang", "--now", "Exit codes:");
     }
+
+    @Test
+    void now_decides_the_price_tier_and_with_it_the_advice_as_the_original_did() throws Exception {
+        install("session-band", stress("47-costband-4-64pct-1m"), 1_000);
+        String saturday = "2026-09-19T02:00:00Z";
+        String tuesdayPeak = "2026-09-22T02:00:00Z";
+        Run sat = run("health", "band", "--home", home.toString(), "--json", "--now", saturday);
+        Run tue = run("health", "band", "--home", home.toString(), "--json", "--now", tuesdayPeak);
+        assertThat(HealthCliTest.M.readTree(sat.out()).get("advice").asText()).isEqualTo("prepare");
+        assertThat(HealthCliTest.M.readTree(tue.out()).get("advice").asText()).isEqualTo("handoff");
+        List<String> base = List.of("handoff", "band", "--home", home.toString(), "--no-record", "--lang", "zh-CN", "--now");
+        String offPeakDoc = run(java.util.stream.Stream.concat(base.stream(), java.util.stream.Stream.of(saturday))
+                .toArray(String[]::new)).out();
+        String peakDoc = run(java.util.stream.Stream.concat(base.stream(), java.util.stream.Stream.of(tuesdayPeak))
+                .toArray(String[]::new)).out();
+        // the unit prices double at peak; the note's "flash off-peak" wording is the original's quirk (§10.2)
+        assertThat(offPeakDoc).contains("价格：命中 0.02 / 未命中 1 / 输出 4（元/百万 token，DeepSeek flash 空闲价）");
+        assertThat(peakDoc).contains("价格：命中 0.04 / 未命中 2 / 输出 8（元/百万 token，DeepSeek flash 空闲价）");
+    }
 }
