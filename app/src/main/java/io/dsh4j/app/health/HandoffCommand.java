@@ -35,6 +35,9 @@ import picocli.CommandLine.Spec;
         description = "Rule-built handoff document of a DSH session, for a new session to take over (no model, no network).")
 public final class HandoffCommand implements Callable<Integer> {
 
+    /** The names {@code --profile} accepts. */
+    private static final List<String> PROFILES = List.of("full", "slim", "lean");
+
     @Spec
     CommandSpec spec;
 
@@ -151,9 +154,7 @@ public final class HandoffCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** The names {@code --profile} accepts. */
-    private static final List<String> PROFILES = List.of("full", "slim", "lean");
-
+    /** Refuses a negative {@code --max-*} value, naming the option. */
     private static void notNegative(Texts texts, String option, Integer value) {
         if (value != null && value < 0) {
             throw new IllegalArgumentException(texts.get("cli.negativeLimit", option, value.toString()));
