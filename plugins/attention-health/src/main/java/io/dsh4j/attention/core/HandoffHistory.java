@@ -77,7 +77,10 @@ public final class HandoffHistory {
                 max = Math.max(max, at);
             }
             int score = r.path("score").asInt(-1);
-            if (score >= 0) bands[Level.of(score, Thresholds.DEFAULTS).ordinal()]++;
+            if (score >= 80) bands[0]++;
+            else if (score >= 60) bands[1]++;
+            else if (score >= 40) bands[2]++;
+            else if (score >= 0) bands[3]++;
             if (r.path("effectivePercent").isNumber()) effs.add(r.get("effectivePercent").asDouble());
             if (r.path("reasoningLoop").asDouble(0) + r.path("reasoningFlags").asDouble(0) > 0) anomalies++;
             if (r.path("summaryCount").asDouble(0) > 0) lossy++;
