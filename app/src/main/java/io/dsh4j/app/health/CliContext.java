@@ -70,20 +70,6 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
         return new CliContext(dir, texts, instant, PriceFile.load(dir.resolve("attention-health")));
     }
 
-    /**
-     * What went wrong with a file, in these texts: the JDK's file exceptions carry only the path as
-     * their message ({@code /a/b}), which names the place but not the problem.
-     */
-    static String describe(Texts texts, IOException e) {
-        return switch (e) {
-            case NoSuchFileException n -> texts.get("cli.ioMissing", n.getFile());
-            case AccessDeniedException a -> texts.get("cli.ioDenied", a.getFile());
-            case NotDirectoryException d -> texts.get("cli.ioNotDirectory", d.getFile());
-            case FileSystemException f when f.getReason() != null -> f.getFile() + ": " + f.getReason();
-            default -> String.valueOf(e.getMessage());
-        };
-    }
-
     /** en-US grouping, as the original printed numbers. */
     static String grouped(double v) {
         return Figures.grouped(v);
@@ -97,5 +83,19 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
     /** JavaScript's {@code String(n)}. */
     static String js(double v) {
         return Figures.js(v);
+    }
+
+    /**
+     * What went wrong with a file, in these texts: the JDK's file exceptions carry only the path as
+     * their message ({@code /a/b}), which names the place but not the problem.
+     */
+    static String describe(Texts texts, IOException e) {
+        return switch (e) {
+            case NoSuchFileException n -> texts.get("cli.ioMissing", n.getFile());
+            case AccessDeniedException a -> texts.get("cli.ioDenied", a.getFile());
+            case NotDirectoryException d -> texts.get("cli.ioNotDirectory", d.getFile());
+            case FileSystemException f when f.getReason() != null -> f.getFile() + ": " + f.getReason();
+            default -> String.valueOf(e.getMessage());
+        };
     }
 }
