@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Spec §1.9 default target: without ID|PATH the commands take the newest session whose header
  * {@code cwd} is the current directory — even when a newer session of another directory exists —
  * and only fall back to the newest overall (with a warning) when none matches. {@code HealthCliTest}
- * covers the fallback; this covers the match.
+ * covers the fallback; this covers the match, and a session directory given as the target.
  */
 class DefaultSelectionTest {
 
@@ -53,5 +53,21 @@ class DefaultSelectionTest {
         assertThat(r.code()).isZero();
         assertThat(HealthCliTest.M.readTree(r.out()).get("id").asText()).isEqualTo("session-b");
         assertThat(r.err()).contains("falling back").contains("session-b");
+    }
+
+    @Test
+    void a_session_directory_as_target_reads_its_highest_generation_and_an_empty_one_is_named() throws Exception {
+        session("session-dir", "/somewhere", 1_000_000);
+        Path dir = home.resolve("sessions/--p--/session-dir");
+        Files.writeString(dir.resolve("session.v2.jsonl"), "{\"type\":\"session\",\"id\":\"v2-header\"}\n",
+                StandardCharsets.UTF_8);
+        Run r = run("health", dir.toString(), "--home", home.toString(), "--now", NOW, "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(HealthCliTest.M.readTree(r.out()).get("path").asText()).isEqualTo(dir.resolve("session.v2.jsonl").toString());
+        assertThat(HealthCliTest.M.readTree(r.out()).get("id").asText()).isEqualTo("v2-header");
+        Path empty = Files.createDirectories(home.resolve("sessions/--p--/session-empty"));
+        Run none = run("health", empty.toString(), "--home", home.toString());
+        assertThat(none.code()).isEqualTo(io.dsh4j.app.ExitCodes.INPUT_UNAVAILABLE);
+        assertThat(none.err()).contains("There is no session log in " + empty);
     }
 }
