@@ -19,7 +19,9 @@ import org.junit.jupiter.api.TestFactory;
  * Spec §9.6 item 2 and the sample consistency of §3.6 (plugin-test §5), on every corpus session —
  * what {@code CrossCheckTest} (the §3.6 field pairs) does not check: the final hot state's
  * invariants, its view against the schema keys, samples present exactly when a signal was counted,
- * the cold self-check's score and level, and that the zstd twin of each log folds to the same state.
+ * the cold self-check's score and level — which are also the live reducer's (what {@code dsh4j health}
+ * prints is what the live plugin will show; the advice may differ by the §10.2 clock and document-size
+ * quirk, so it is not compared) — and that the zstd twin of each log folds to the same state.
  */
 class CorpusInvariantsTest {
 
@@ -67,6 +69,8 @@ class CorpusInvariantsTest {
         assertThat(cold.report().score()).isBetween(0, 100);
         assertThat(cold.report().level().key()).isEqualTo(specLevel(cold.report().score()));
         assertThat(Advice.VALUES).contains(cold.advice().key());
+        assertThat(cold.report().score()).as("cold vs hot score").isEqualTo(a.report().score());
+        assertThat(cold.report().level()).as("cold vs hot level").isEqualTo(a.report().level());
 
         HealthState twin = replay(RawLogs.read(Corpus.zstdTwinOf(raw)).events());
         assertThat(twin.view(Texts.chinese())).as("zstd twin").isEqualTo(view);
