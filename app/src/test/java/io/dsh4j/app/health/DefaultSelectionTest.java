@@ -4,6 +4,7 @@ import static io.dsh4j.app.health.HealthCliTest.NOW;
 import static io.dsh4j.app.health.HealthCliTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dsh4j.app.ExitCodes;
 import io.dsh4j.app.health.HealthCliTest.Run;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,7 +68,7 @@ class DefaultSelectionTest {
         assertThat(HealthCliTest.M.readTree(r.out()).get("id").asText()).isEqualTo("v2-header");
         Path empty = Files.createDirectories(home.resolve("sessions/--p--/session-empty"));
         Run none = run("health", empty.toString(), "--home", home.toString());
-        assertThat(none.code()).isEqualTo(io.dsh4j.app.ExitCodes.INPUT_UNAVAILABLE);
+        assertThat(none.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
         assertThat(none.err()).contains("There is no session log in " + empty);
     }
 }

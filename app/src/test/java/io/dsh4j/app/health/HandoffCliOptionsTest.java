@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -139,9 +140,9 @@ class HandoffCliOptionsTest {
         assertThat(HealthCliTest.M.readTree(sat.out()).get("advice").asText()).isEqualTo("prepare");
         assertThat(HealthCliTest.M.readTree(tue.out()).get("advice").asText()).isEqualTo("handoff");
         List<String> base = List.of("handoff", "band", "--home", home.toString(), "--no-record", "--lang", "zh-CN", "--now");
-        String offPeakDoc = run(java.util.stream.Stream.concat(base.stream(), java.util.stream.Stream.of(saturday))
+        String offPeakDoc = run(Stream.concat(base.stream(), Stream.of(saturday))
                 .toArray(String[]::new)).out();
-        String peakDoc = run(java.util.stream.Stream.concat(base.stream(), java.util.stream.Stream.of(tuesdayPeak))
+        String peakDoc = run(Stream.concat(base.stream(), Stream.of(tuesdayPeak))
                 .toArray(String[]::new)).out();
         // the unit prices double at peak; the note's "flash off-peak" wording is the original's quirk (§10.2)
         assertThat(offPeakDoc).contains("价格：命中 0.02 / 未命中 1 / 输出 4（元/百万 token，DeepSeek flash 空闲价）");

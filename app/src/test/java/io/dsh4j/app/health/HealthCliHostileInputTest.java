@@ -3,12 +3,19 @@ package io.dsh4j.app.health;
 import static io.dsh4j.app.health.HealthCliTest.NOW;
 import static io.dsh4j.app.health.HealthCliTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.app.health.HealthCliTest.Run;
+import io.dsh4j.attention.core.Texts;
 import io.dsh4j.testkit.Corpus;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
@@ -111,7 +118,7 @@ class HealthCliHostileInputTest {
     @Test
     void a_path_that_is_neither_a_file_nor_a_directory_is_refused() {
         Path device = Path.of("/dev/null");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(device) && !Files.isRegularFile(device));
+        assumeTrue(Files.exists(device) && !Files.isRegularFile(device));
         Run r = run("health", device.toString(), "--home", home.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
         assertThat(r.err()).contains("/dev/null is neither a log file nor a session directory");
@@ -172,22 +179,22 @@ class HealthCliHostileInputTest {
 
     @Test
     void file_errors_say_what_went_wrong_not_only_the_path() {
-        io.dsh4j.attention.core.Texts en = io.dsh4j.attention.core.Texts.english();
-        io.dsh4j.attention.core.Texts zh = io.dsh4j.attention.core.Texts.chinese();
-        assertThat(CliContext.describe(en, new java.nio.file.NoSuchFileException("/a/b")))
+        Texts en = Texts.english();
+        Texts zh = Texts.chinese();
+        assertThat(CliContext.describe(en, new NoSuchFileException("/a/b")))
                 .isEqualTo("no such file or directory: /a/b");
-        assertThat(CliContext.describe(zh, new java.nio.file.NoSuchFileException("/a/b"))).isEqualTo("文件或目录不存在：/a/b");
-        assertThat(CliContext.describe(en, new java.nio.file.AccessDeniedException("/a/c"))).isEqualTo("permission denied: /a/c");
-        assertThat(CliContext.describe(en, new java.nio.file.NotDirectoryException("/a/d"))).isEqualTo("not a directory: /a/d");
-        assertThat(CliContext.describe(en, new java.nio.file.FileSystemException("/a/e", null, "Input/output error")))
+        assertThat(CliContext.describe(zh, new NoSuchFileException("/a/b"))).isEqualTo("文件或目录不存在：/a/b");
+        assertThat(CliContext.describe(en, new AccessDeniedException("/a/c"))).isEqualTo("permission denied: /a/c");
+        assertThat(CliContext.describe(en, new NotDirectoryException("/a/d"))).isEqualTo("not a directory: /a/d");
+        assertThat(CliContext.describe(en, new FileSystemException("/a/e", null, "Input/output error")))
                 .isEqualTo("/a/e: Input/output error");
-        assertThat(CliContext.describe(en, new java.io.IOException("disk on fire"))).isEqualTo("disk on fire");
+        assertThat(CliContext.describe(en, new IOException("disk on fire"))).isEqualTo("disk on fire");
     }
 
     @Test
     void a_file_that_cannot_be_read_is_input_unavailable_with_the_reason() {
         Path unreadable = Path.of("/proc/self/mem");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(unreadable), "needs Linux /proc");
+        assumeTrue(Files.isRegularFile(unreadable), "needs Linux /proc");
         for (String cmd : List.of("health", "handoff")) {
             Run r = run(cmd, unreadable.toString(), "--home", home.toString(), cmd.equals("handoff") ? "--no-record" : "--json");
             assertThat(r.code()).as(cmd).isEqualTo(ExitCodes.INPUT_UNAVAILABLE);

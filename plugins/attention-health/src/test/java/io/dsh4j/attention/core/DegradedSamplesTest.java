@@ -1,6 +1,7 @@
 package io.dsh4j.attention.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -51,7 +52,7 @@ class DegradedSamplesTest {
         String loop = "前言。\n" + "同一行推理内容反复出现\n".repeat(40);
         HealthState s = HOT.apply(HOT.init(), Events.assistant(7, repeatedReply("a reply line repeated"), loop, 1000));
         assertThat(s.counters().degradedSamples()).extracting(DegradedSample::turn, DegradedSample::kind)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(7, "reasoning"), org.assertj.core.groups.Tuple.tuple(7, "reply"));
+                .containsExactly(tuple(7, "reasoning"), tuple(7, "reply"));
     }
 
     @Test

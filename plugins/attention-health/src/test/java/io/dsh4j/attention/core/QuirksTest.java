@@ -3,6 +3,7 @@ package io.dsh4j.attention.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -96,7 +97,7 @@ class QuirksTest {
             events.add(Events.turnStart(t));
             events.add(Events.user("第 " + t + " 步"));
             JsonNode reply = Events.assistant(t, "完成 " + t, null, 0);
-            ((com.fasterxml.jackson.databind.node.ObjectNode) reply.get("data")).set("usage", Events.json(
+            ((ObjectNode) reply.get("data")).set("usage", Events.json(
                     "{\"totalTokens\":" + (200_000 + 10_000 * t) + ",\"inputTokens\":2000,\"cacheReadTokens\":"
                             + (198_000 + 10_000 * t) + ",\"outputTokens\":500}"));
             events.add(reply);
@@ -114,7 +115,7 @@ class QuirksTest {
     @Test
     void the_longest_single_reasoning_fact_never_appears_in_a_log_based_document() {
         JsonNode burnt = Events.assistant(1, "ok", "同一个念头又出现了一次\n".repeat(40), 0);
-        ((com.fasterxml.jackson.databind.node.ObjectNode) burnt.get("data")).set("usage",
+        ((ObjectNode) burnt.get("data")).set("usage",
                 Events.json("{\"totalTokens\":300000,\"reasoningTokens\":256000}"));
         List<JsonNode> events = List.of(Events.context(1e6, null), Events.turnStart(1), Events.user("想一想"), burnt,
                 Events.turnEnd(1));
