@@ -5,6 +5,11 @@ import io.dsh4j.attention.core.PriceFile;
 import io.dsh4j.attention.core.PriceTable;
 import io.dsh4j.attention.core.Texts;
 import io.dsh4j.session.SessionHome;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -20,6 +25,14 @@ import java.time.format.DateTimeParseException;
  * @param prices       the price table ({@code prices.json} over the built-in one)
  */
 record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
+
+    /**
+     * The range of a JavaScript date (±8.64e15 ms), whose clock the original read: outside it the
+     * document's time and the history row's {@code at} have no value (and beyond ±2^63 ms the
+     * epoch milliseconds overflow).
+     */
+    static final Instant EARLIEST = Instant.ofEpochMilli(-8_640_000_000_000_000L);
+    static final Instant LATEST = Instant.ofEpochMilli(8_640_000_000_000_000L);
 
     /** The plugin's data folder, {@code <home>/attention-health}. */
     Path attentionDir() {
@@ -39,7 +52,8 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
     /**
      * The context from the command-line options.
      *
-     * @throws IllegalArgumentException naming a bad {@code --lang} or {@code --now}
+     * @throws IllegalArgumentException naming a bad {@code --lang}, or a {@code --now} that is not an
+     *     instant or lies outside the range of a JavaScript date
      */
     static CliContext of(String home, String lang, String now) {
         Path dir = SessionHome.resolve(home).dir();
@@ -49,6 +63,9 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
             instant = now == null ? Instant.now() : Instant.parse(now);
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException(texts.get("cli.badNow", now));
+        }
+        if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+            throw new IllegalArgumentException(texts.get("cli.nowOutOfRange", now));
         }
         return new CliContext(dir, texts, instant, PriceFile.load(dir.resolve("attention-health")));
     }
@@ -66,5 +83,19 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
     /** JavaScript's {@code String(n)}. */
     static String js(double v) {
         return Figures.js(v);
+    }
+
+    /**
+     * What went wrong with a file, in these texts: the JDK's file exceptions carry only the path as
+     * their message ({@code /a/b}), which names the place but not the problem.
+     */
+    static String describe(Texts texts, IOException e) {
+        return switch (e) {
+            case NoSuchFileException n -> texts.get("cli.ioMissing", n.getFile());
+            case AccessDeniedException a -> texts.get("cli.ioDenied", a.getFile());
+            case NotDirectoryException d -> texts.get("cli.ioNotDirectory", d.getFile());
+            case FileSystemException f when f.getReason() != null -> f.getFile() + ": " + f.getReason();
+            default -> String.valueOf(e.getMessage());
+        };
     }
 }

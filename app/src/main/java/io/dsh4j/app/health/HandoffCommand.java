@@ -35,6 +35,9 @@ import picocli.CommandLine.Spec;
         description = "Rule-built handoff document of a DSH session, for a new session to take over (no model, no network).")
 public final class HandoffCommand implements Callable<Integer> {
 
+    /** The names {@code --profile} accepts. */
+    private static final List<String> PROFILES = List.of("full", "slim", "lean");
+
     @Spec
     CommandSpec spec;
 
@@ -80,9 +83,12 @@ public final class HandoffCommand implements Callable<Integer> {
         HandoffOptions options;
         try {
             ctx = common.context();
-            if ((maxTurns != null && maxTurns < 0) || (maxRequests != null && maxRequests < 0)
-                    || (maxFiles != null && maxFiles < 0)) {
-                throw new IllegalArgumentException("--max-turns, --max-requests and --max-files must not be negative");
+            Texts texts = ctx.texts();
+            notNegative(texts, "--max-turns", maxTurns);
+            notNegative(texts, "--max-requests", maxRequests);
+            notNegative(texts, "--max-files", maxFiles);
+            if (profile != null && !PROFILES.contains(profile)) {
+                throw new IllegalArgumentException(texts.get("cli.badProfile", profile));
             }
             options = HandoffOptions.DEFAULTS.withProfile(HandoffOptions.Profile.of(profile)).withLimits(
                     maxRequests == null ? -1 : maxRequests, maxTurns == null ? -1 : maxTurns, maxFiles == null ? -1 : maxFiles);
@@ -114,7 +120,7 @@ public final class HandoffCommand implements Callable<Integer> {
             err.println("dsh4j handoff: " + e.getMessage());
             return ExitCodes.PROBLEM_FOUND;
         } catch (IOException e) {
-            err.println("dsh4j handoff: " + t.get("cli.unreadable", found.file().toString(), e.getMessage()));
+            err.println("dsh4j handoff: " + t.get("cli.unreadable", found.file().toString(), CliContext.describe(t, e)));
             return ExitCodes.INPUT_UNAVAILABLE;
         }
         for (String problem : SessionLogs.problems(read, found.size(), t)) {
@@ -137,7 +143,7 @@ public final class HandoffCommand implements Callable<Integer> {
                 Files.writeString(abs, doc.markdown(), StandardCharsets.UTF_8);
                 err.println(t.get("cli.written", abs.toString()));
             } catch (IOException e) {
-                err.println("dsh4j handoff: " + t.get("cli.cannotWrite", out.toString(), e.getMessage()));
+                err.println("dsh4j handoff: " + t.get("cli.cannotWrite", out.toString(), CliContext.describe(t, e)));
                 return ExitCodes.INPUT_UNAVAILABLE;
             }
         } else {
@@ -146,6 +152,13 @@ public final class HandoffCommand implements Callable<Integer> {
         }
         if (stats) printStats(err, t, found, read, x, doc);
         return ExitCodes.OK;
+    }
+
+    /** Refuses a negative {@code --max-*} value, naming the option. */
+    private static void notNegative(Texts texts, String option, Integer value) {
+        if (value != null && value < 0) {
+            throw new IllegalArgumentException(texts.get("cli.negativeLimit", option, value.toString()));
+        }
     }
 
     /** {@code --stats} (spec §1.9): how the log was read and what the document was built from. */

@@ -66,6 +66,10 @@ public final class HealthCommand implements Callable<Integer> {
             err.println("dsh4j health: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        if (all && target != null) {
+            err.println("dsh4j health: " + ctx.texts().get("cli.allWithTarget", target));
+            return ExitCodes.USAGE;
+        }
         if (all) return checkAll(ctx, out, err);
         SessionLogs.Found found;
         try {
@@ -81,7 +85,7 @@ public final class HealthCommand implements Callable<Integer> {
             err.println("dsh4j health: " + e.getMessage());
             return ExitCodes.PROBLEM_FOUND;
         } catch (IOException e) {
-            err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), e.getMessage()));
+            err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), CliContext.describe(ctx.texts(), e)));
             return ExitCodes.INPUT_UNAVAILABLE;
         }
         for (String problem : SessionLogs.problems(c.read(), found.size(), ctx.texts())) {
@@ -94,8 +98,13 @@ public final class HealthCommand implements Callable<Integer> {
     }
 
     private int checkAll(CliContext ctx, PrintWriter out, PrintWriter err) {
+        List<SessionLogs.Found> sessions = SessionLogs.list(ctx.sessionsRoot());
+        if (sessions.isEmpty()) {
+            err.println("dsh4j health: " + ctx.texts().get("cli.noSessions", ctx.sessionsRoot().toString()));
+            return ExitCodes.INPUT_UNAVAILABLE;
+        }
         int skipped = 0;
-        for (SessionLogs.Found found : SessionLogs.list(ctx.sessionsRoot())) {
+        for (SessionLogs.Found found : sessions) {
             Checked c;
             try {
                 c = check(found, ctx);
@@ -104,7 +113,7 @@ public final class HealthCommand implements Callable<Integer> {
                 skipped++;
                 continue;
             } catch (IOException e) {
-                err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), e.getMessage()));
+                err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), CliContext.describe(ctx.texts(), e)));
                 skipped++;
                 continue;
             }

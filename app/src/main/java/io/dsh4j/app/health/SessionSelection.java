@@ -42,7 +42,8 @@ final class SessionSelection {
      * The selected session.
      *
      * @param target a path, an id or part of one, or {@code null} for the current directory's newest
-     * @throws Failure with exit code 3 (none found, unreadable) or 2 (ambiguous)
+     * @throws Failure with exit code 3 (none found, a path that does not exist or is neither a log file
+     *     nor a directory, unreadable) or 2 (ambiguous)
      */
     static SessionLogs.Found select(String target, Path sessionsRoot, Path cwd, Texts t, PrintWriter err)
             throws Failure {
@@ -52,7 +53,7 @@ final class SessionSelection {
                 try {
                     return SessionLogs.ofFile(asPath);
                 } catch (IOException e) {
-                    throw new Failure(t.get("cli.unreadable", target, e.getMessage()), ExitCodes.INPUT_UNAVAILABLE);
+                    throw new Failure(t.get("cli.unreadable", target, CliContext.describe(t, e)), ExitCodes.INPUT_UNAVAILABLE);
                 }
             }
             if (Files.isDirectory(asPath)) {
@@ -62,6 +63,8 @@ final class SessionSelection {
                 return SessionLogs.pick(abs, project).orElseThrow(
                         () -> new Failure(t.get("cli.noLogInDir", target), ExitCodes.INPUT_UNAVAILABLE));
             }
+            if (Files.exists(asPath)) throw new Failure(t.get("cli.notALog", target), ExitCodes.INPUT_UNAVAILABLE);
+            if (looksLikePath(target)) throw new Failure(t.get("cli.noSuchPath", target), ExitCodes.INPUT_UNAVAILABLE);
         }
         List<SessionLogs.Found> sessions = SessionLogs.list(sessionsRoot);
         if (sessions.isEmpty()) {
@@ -91,6 +94,16 @@ final class SessionSelection {
             msg.append("\n  ").append(m.id());
         }
         throw new Failure(msg.toString(), ExitCodes.USAGE);
+    }
+
+    /**
+     * Whether a target that names nothing on disk was meant as a path: session ids have no path
+     * separator and no log suffix, so such a target cannot be an id and "no id contains it" would
+     * mislead.
+     */
+    static boolean looksLikePath(String target) {
+        return target.indexOf('/') >= 0 || target.indexOf(java.io.File.separatorChar) >= 0
+                || target.endsWith(".jsonl") || target.endsWith(".zstd");
     }
 
     private static boolean sameDirectory(String recorded, Path here) {

@@ -83,7 +83,8 @@ class SessionLogsTest {
         assertThat(r.header().get("id").asText()).isEqualTo("s1");
         assertThat(r.parseErrors()).isEqualTo(1);
         assertThat(events).hasSize(2);
-        assertThat(SessionLogs.problems(r, Files.size(log), Texts.english())).isEmpty();
+        assertThat(SessionLogs.problems(r, Files.size(log), Texts.english()))
+                .containsExactly("1 line(s) that are not valid JSON were skipped");
     }
 
     /** Each damaged case of the corpus through {@code dsh4j health}: exit code, and what stderr must name. */
@@ -98,7 +99,7 @@ class SessionLogsTest {
                 Map.entry("torn-mid-frame", new Expect(0, "last zstd frame is incomplete")),
                 Map.entry("bitflip-middle-frame", new Expect(0, "1 of 11 zstd frames could not be decoded")),
                 Map.entry("frame-splits-a-line", new Expect(0, null)),
-                Map.entry("bad-json-line", new Expect(0, null)),
+                Map.entry("bad-json-line", new Expect(0, "1 line(s) that are not valid JSON were skipped")),
                 Map.entry("trailing-garbage", new Expect(1, "invalid frame magic")),
                 Map.entry("skippable-frame", new Expect(1, "invalid frame magic")));
         for (var e : cases.entrySet()) {

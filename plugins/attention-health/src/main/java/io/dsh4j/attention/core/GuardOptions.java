@@ -30,10 +30,25 @@ public record GuardOptions(boolean enabled, int streakLimit, int minLineChars, i
     /** The inline probe never looks at fewer than this many trailing characters. */
     public static final int MIN_INLINE_PROBE = 256;
 
+    /**
+     * Validates the options once, naming the first one that is out of range.
+     *
+     * @throws IllegalArgumentException naming the option and its value
+     */
     public GuardOptions {
-        if (streakLimit < 1 || inlineMinPeriod < 1 || inlineMaxPeriod < inlineMinPeriod || windowLines < 1
-                || shortLineWindow < 1) {
-            throw new IllegalArgumentException("invalid guard options");
+        atLeast("streakLimit", streakLimit, 1);
+        atLeast("windowLines", windowLines, 1);
+        atLeast("shortLineWindow", shortLineWindow, 1);
+        atLeast("inlineMinPeriod", inlineMinPeriod, 1);
+        atLeast("inlineMaxPeriod", inlineMaxPeriod, inlineMinPeriod);
+        if (!(uniqueRatioMin >= 0 && uniqueRatioMin <= 1)) {
+            throw new IllegalArgumentException("guard option uniqueRatioMin must lie in [0, 1], got " + uniqueRatioMin);
+        }
+    }
+
+    private static void atLeast(String name, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException("guard option " + name + " must be at least " + min + ", got " + value);
         }
     }
 

@@ -3,6 +3,7 @@ package io.dsh4j.attention.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.attention.core.internal.Json;
+import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.JsText;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -31,16 +32,16 @@ public final class GuardTripLog {
 
     private GuardTripLog() {}
 
-    /** The tail length for an environment value: a finite number ≥ 0 floored, else 500. */
+    /**
+     * The tail length for an environment value as the original read it with {@code Number(raw)}: unset or
+     * empty → 500; a finite number ≥ 0 (white space alone is 0, {@code 0x}/{@code 0o}/{@code 0b} integers
+     * count) → its floor; anything else → 500.
+     */
     public static int tailChars(String env) {
         if (env == null || env.isEmpty()) return GuardOptions.TAIL_CHARS;
-        try {
-            double v = Double.parseDouble(JsText.trim(env));
-            if (Double.isNaN(v) || Double.isInfinite(v) || v < 0) return GuardOptions.TAIL_CHARS;
-            return (int) Math.min(Integer.MAX_VALUE, Math.floor(v));
-        } catch (NumberFormatException e) {
-            return GuardOptions.TAIL_CHARS;
-        }
+        double v = JsNumbers.stringToNumber(env);
+        if (!JsNumbers.finite(v) || v < 0) return GuardOptions.TAIL_CHARS;
+        return (int) Math.min(Integer.MAX_VALUE, Math.floor(v));
     }
 
     /** The tail fields of a record: {@code {tail}} or, with limit 0, the privacy fingerprint. */

@@ -15,13 +15,19 @@ import java.util.List;
  * The user's price override {@code $DSH_HOME/attention-health/prices.json} (spec §4.10): a shallow
  * merge over the built-in table — a file that lists {@code models} replaces the whole model list,
  * {@code holidays} (when present) the holiday list. A missing, broken or unreadable file, or one
- * with an empty or malformed model list, yields the built-in table; loading never throws.
+ * with an empty or malformed model list, or one larger than {@link #MAX_BYTES}, yields the built-in
+ * table; loading never throws.
  * Thread-safe; results are cached by the file's modification time.
  */
 public final class PriceFile {
 
     /** The file name. */
     public static final String FILE = "prices.json";
+    /**
+     * The largest file that is read (1 MiB; the built-in table is under 2 KB): a larger one is
+     * treated as unusable, so a hostile file cannot exhaust the heap.
+     */
+    public static final long MAX_BYTES = 1 << 20;
 
     private static volatile Cached cache;
 
@@ -36,6 +42,7 @@ public final class PriceFile {
             long mtime = Files.getLastModifiedTime(file).toMillis();
             Cached c = cache;
             if (c != null && c.file.equals(file) && c.mtime == mtime) return c.table;
+            if (Files.size(file) > MAX_BYTES) return PriceTable.DEFAULTS;
             PriceTable table = parse(Files.readString(file, StandardCharsets.UTF_8));
             if (table == null) return PriceTable.DEFAULTS;
             cache = new Cached(file, mtime, table);
