@@ -5,6 +5,7 @@ import io.dsh4j.message.json.JsJson;
 import io.dsh4j.message.json.JsonLimits;
 import io.dsh4j.session.internal.FrameStructureException;
 import io.dsh4j.session.internal.GrowableBytes;
+import io.dsh4j.session.internal.JsTextLines;
 import io.dsh4j.session.internal.ZstdFrameFormat;
 import io.dsh4j.session.internal.SingleFrameDecoder;
 import java.io.IOException;
@@ -16,8 +17,9 @@ import java.util.function.Consumer;
 /**
  * Reads a session log the lenient way of the attention-health plugin (its spec §2.3–2.4), not
  * DSH's: every complete zstd frame is decoded on its own and one that fails is counted and skipped;
- * a torn last frame contributes nothing; the decoded text is split into lines, blank lines skipped,
- * every line that parses as JSON is kept in file order and the others counted; the first record of
+ * a torn last frame contributes nothing; the decoded text is split into lines, blank lines skipped
+ * (blank as JavaScript's {@code trim()} sees it), every line that {@code JSON.parse} accepts is kept
+ * in file order and the others counted, the first of them located; the first record of
  * type {@code session} is the header, every other record goes to the consumer as raw JSON — no seq
  * chain, no upgrades, no refusals. Inputs above {@link Limits#maxInputBytes()} are not read.
  *
@@ -55,12 +57,16 @@ public final class LenientLogReader {
      * @param failedFrames complete frames that did not decode (skipped)
      * @param tornStart file byte where a torn last frame starts, or {@code -1}
      * @param parseErrors non-blank lines that are not JSON
+     * @param firstBadLine the 1-based number, in the decoded text, of the first such line, or {@code -1}
+     * @param firstBadLineOffset where that line starts in the file: its byte in a raw log, the start
+     *     of its frame in a zstd log; {@code -1} when there is none
      * @param plaintextBytes decoded UTF-8 bytes
      * @param plaintextChars the same text in UTF-16 code units (the plugin's {@code bytes})
      * @param skipped why reading stopped early, or {@code null}
      */
     public record Result(Path file, JsonNode header, long records, int frames, int failedFrames, long tornStart,
-            long parseErrors, long plaintextBytes, long plaintextChars, Skipped skipped) {}
+            long parseErrors, long firstBadLine, long firstBadLineOffset, long plaintextBytes, long plaintextChars,
+            Skipped skipped) {}
 
     private LenientLogReader() {}
 
@@ -73,11 +79,11 @@ public final class LenientLogReader {
      */
     public static Result read(Path file, Limits limits, Consumer<JsonNode> records) throws IOException {
         long size = Files.size(file);
-        if (size > limits.maxInputBytes()) return new Result(file, null, 0, 0, 0, -1, 0, 0, 0, Skipped.INPUT_TOO_LARGE);
+        if (size > limits.maxInputBytes()) return new Result(file, null, 0, 0, 0, -1, 0, -1, -1, 0, 0, Skipped.INPUT_TOO_LARGE);
         byte[] bytes = Files.readAllBytes(file);
         Lines lines = new Lines(records);
         if (!file.getFileName().toString().endsWith(".zstd")) {
-            lines.text(bytes, 0, bytes.length);
+            lines.text(bytes, 0, bytes.length, 0, true);
             lines.finish();
             return lines.result(file, 0, 0, -1, null);
         }
@@ -93,7 +99,7 @@ public final class LenientLogReader {
             for (ZstdFrameFormat.FrameRange f : scan.frames()) {
                 long allowance = limits.maxPlaintextBytes() - lines.plaintextBytes;
                 switch (frames.decode(bytes, (int) f.start(), (int) (f.end() - f.start()), allowance)) {
-                    case SingleFrameDecoder.Outcome.Text t -> lines.text(t.bytes(), 0, t.length());
+                    case SingleFrameDecoder.Outcome.Text t -> lines.text(t.bytes(), 0, t.length(), f.start(), false);
                     case SingleFrameDecoder.Outcome.Failed x -> failed++;
                     case SingleFrameDecoder.Outcome.TooLarge x -> skipped = Skipped.PLAINTEXT_TOO_LARGE;
                 }
@@ -114,9 +120,9 @@ public final class LenientLogReader {
             int start = 0;
             for (int i = 0; i <= text.length; i++) {
                 if (i < text.length && text[i] != '\n') continue;
-                if (!Lines.blank(text, start, i - start)) {
-                    JsonNode node = JsJson.parse(text, start, i - start, JsonLimits.DEFAULTS);
-                    return isHeader(node) ? Optional.of(node) : Optional.empty();
+                if (!JsTextLines.isBlank(text, start, i - start)) {
+                    JsonNode node = parseLine(text, start, i - start);
+                    return node != null && isHeader(node) ? Optional.of(node) : Optional.empty();
                 }
                 start = i + 1;
             }
@@ -130,13 +136,21 @@ public final class LenientLogReader {
         return node.isObject() && node.path("type").isTextual() && node.get("type").textValue().equals("session");
     }
 
-    /** Splits the concatenated text into lines (a final fragment is a line too) and parses them. */
+    /**
+     * Splits the concatenated text into lines as {@code split('\n')} does (a final fragment is a line
+     * too), skips the lines {@code trim()} empties and parses the rest as {@code JSON.parse} would:
+     * ill-formed UTF-8 reads as U+FFFD, a leading byte order mark is an error.
+     */
     private static final class Lines {
         private final Consumer<JsonNode> records;
         private final GrowableBytes fragment = new GrowableBytes(Integer.MAX_VALUE - 16);
+        private long fragmentOrigin = -1;
         private JsonNode header;
         private long count;
+        private long lineNumber;
         private long parseErrors;
+        private long firstBadLine = -1;
+        private long firstBadLineOffset = -1;
         private long plaintextBytes;
         private long plaintextChars;
 
@@ -144,37 +158,49 @@ public final class LenientLogReader {
             this.records = records;
         }
 
-        void text(byte[] b, int off, int len) {
+        /**
+         * Takes the next piece of decoded text.
+         *
+         * @param origin the file byte of {@code b[off]} when {@code exact} (a raw log), else the
+         *     start of the frame the text came from
+         */
+        void text(byte[] b, int off, int len, long origin, boolean exact) {
             plaintextBytes += len;
             int lineStart = off;
             for (int i = off; i < off + len; i++) {
-                byte c = b[i];
-                if ((c & 0xC0) != 0x80) plaintextChars += (c & 0xF8) == 0xF0 ? 2 : 1;
-                if (c != '\n') continue;
+                if (b[i] != '\n') continue;
+                plaintextChars++;
+                long at = exact ? origin + (lineStart - off) : origin;
                 if (fragment.size() > 0) {
                     fragment.append(b, lineStart, i - lineStart);
-                    line(fragment.array(), 0, fragment.size());
+                    line(fragment.array(), 0, fragment.size(), fragmentOrigin);
                     fragment.clear();
                 } else {
-                    line(b, lineStart, i - lineStart);
+                    line(b, lineStart, i - lineStart, at);
                 }
                 lineStart = i + 1;
+            }
+            if (lineStart < off + len && fragment.size() == 0) {
+                fragmentOrigin = exact ? origin + (lineStart - off) : origin;
             }
             fragment.append(b, lineStart, off + len - lineStart);
         }
 
         void finish() {
-            if (fragment.size() > 0) line(fragment.array(), 0, fragment.size());
+            if (fragment.size() > 0) line(fragment.array(), 0, fragment.size(), fragmentOrigin);
             fragment.clear();
         }
 
-        private void line(byte[] b, int off, int len) {
-            if (blank(b, off, len)) return;
-            JsonNode node;
-            try {
-                node = JsJson.parse(b, off, len, JsonLimits.DEFAULTS);
-            } catch (RuntimeException e) {
-                parseErrors++;
+        private void line(byte[] b, int off, int len, long origin) {
+            lineNumber++;
+            plaintextChars += JsTextLines.utf16Length(b, off, len);
+            if (JsTextLines.isBlank(b, off, len)) return;
+            JsonNode node = parseLine(b, off, len);
+            if (node == null) {
+                if (parseErrors++ == 0) {
+                    firstBadLine = lineNumber;
+                    firstBadLineOffset = origin;
+                }
                 return;
             }
             if (header == null && isHeader(node)) {
@@ -185,16 +211,21 @@ public final class LenientLogReader {
             }
         }
 
-        private static boolean blank(byte[] b, int off, int len) {
-            for (int i = off; i < off + len; i++) {
-                byte c = b[i];
-                if (c != ' ' && c != '\t' && c != '\r' && c != 0x0B && c != 0x0C) return false;
-            }
-            return true;
-        }
-
         Result result(Path file, int frames, int failed, long tornStart, Skipped skipped) {
-            return new Result(file, header, count, frames, failed, tornStart, parseErrors, plaintextBytes, plaintextChars, skipped);
+            return new Result(file, header, count, frames, failed, tornStart, parseErrors, firstBadLine,
+                    firstBadLineOffset, plaintextBytes, plaintextChars, skipped);
+        }
+    }
+
+    /** One non-blank line as {@code JSON.parse} reads Node's decoding of it, or {@code null} when it throws. */
+    private static JsonNode parseLine(byte[] b, int off, int len) {
+        if (JsTextLines.startsWithBom(b, off, len)) return null;
+        try {
+            if (JsTextLines.isWellFormed(b, off, len)) return JsJson.parse(b, off, len, JsonLimits.DEFAULTS);
+            String text = JsTextLines.decode(b, off, len);
+            return JsJson.parse(text, JsonLimits.DEFAULTS);
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 }

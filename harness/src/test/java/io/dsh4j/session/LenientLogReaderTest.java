@@ -111,4 +111,88 @@ class LenientLogReaderTest {
         Files.writeString(raw, "{\"type\":\"turn/start\"}\n");
         assertThat(LenientLogReader.header(raw)).isEmpty();
     }
+
+    /** The original splits Node's decoding of the log and keeps what {@code trim()} and {@code JSON.parse} keep. */
+    @org.junit.jupiter.api.Nested
+    class JavaScriptLineRules {
+
+        @Test
+        void a_line_of_only_unicode_white_space_is_blank_not_a_parse_error() throws IOException {
+            Path raw = dir.resolve("ws.jsonl");
+            Files.writeString(raw, "{\"type\":\"session\",\"id\":\"w\"}\n\u00a0\u3000\u2028\ufeff \t\n\u202f\n{\"type\":\"x\"}\n");
+            LenientLogReader.Result r = read(raw, new ArrayList<>());
+            assertThat(r.parseErrors()).isZero();
+            assertThat(r.records()).isEqualTo(1);
+            assertThat(r.plaintextChars()).isEqualTo(Files.readString(raw).length());
+        }
+
+        @Test
+        void next_line_u0085_is_not_white_space() throws IOException {
+            Path raw = dir.resolve("nel.jsonl");
+            Files.writeString(raw, "{\"type\":\"session\",\"id\":\"n\"}\n\u0085\n");
+            assertThat(read(raw, new ArrayList<>()).parseErrors()).isEqualTo(1);
+        }
+
+        @Test
+        void a_line_that_starts_with_a_byte_order_mark_is_a_parse_error_even_the_header() throws IOException {
+            Path raw = dir.resolve("bom.jsonl");
+            Files.writeString(raw, "\ufeff{\"type\":\"session\",\"id\":\"b\"}\n{\"type\":\"x\"}\n");
+            LenientLogReader.Result r = read(raw, new ArrayList<>());
+            assertThat(r.header()).isNull();
+            assertThat(r.parseErrors()).isEqualTo(1);
+            assertThat(r.firstBadLine()).isEqualTo(1);
+            assertThat(r.firstBadLineOffset()).isZero();
+            assertThat(LenientLogReader.header(raw)).isEmpty();
+        }
+
+        @Test
+        void ill_formed_utf8_inside_a_string_reads_as_replacement_characters() throws IOException {
+            Path raw = dir.resolve("bad-utf8.jsonl");
+            byte[] head = "{\"type\":\"session\",\"id\":\"u\"}\n{\"type\":\"x\",\"t\":\"a".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] bad = {(byte) 0xC3, (byte) 0xED, (byte) 0xA0, (byte) 0x80, (byte) 0xFF};
+            byte[] tail = "b\"}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            bytes.writeBytes(head);
+            bytes.writeBytes(bad);
+            bytes.writeBytes(tail);
+            Files.write(raw, bytes.toByteArray());
+            List<JsonNode> records = new ArrayList<>();
+            LenientLogReader.Result r = read(raw, records);
+            assertThat(r.parseErrors()).isZero();
+            // C3 (truncated), ED, A0, 80 (a surrogate is ill-formed byte by byte), FF: five U+FFFD
+            assertThat(records).singleElement().extracting(n -> n.get("t").asText()).isEqualTo("a\ufffd\ufffd\ufffd\ufffd\ufffdb");
+            assertThat(r.plaintextChars()).isEqualTo(head.length + 5 + tail.length);
+        }
+
+        @Test
+        void the_first_unparsable_line_is_located_by_line_and_byte_raw_and_by_frame_zstd() throws IOException {
+            String first = "{\"type\":\"session\",\"id\":\"l\"}\n{\"type\":\"a\"}\n";
+            String second = "{\"type\":\"b\"}\n{oops\n{also bad\n";
+            Path raw = dir.resolve("loc.jsonl");
+            Files.writeString(raw, first + second);
+            LenientLogReader.Result r = read(raw, new ArrayList<>());
+            assertThat(r.parseErrors()).isEqualTo(2);
+            assertThat(r.firstBadLine()).isEqualTo(4);
+            assertThat(r.firstBadLineOffset()).isEqualTo((first + "{\"type\":\"b\"}\n").length());
+
+            Path zstd = dir.resolve("loc.jsonl.zstd");
+            byte[] frame1 = io.dsh4j.session.internal.ZstdFrameEncoder.encode(first.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            byte[] frame2 = io.dsh4j.session.internal.ZstdFrameEncoder.encode(second.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+            file.writeBytes(frame1);
+            file.writeBytes(frame2);
+            Files.write(zstd, file.toByteArray());
+            LenientLogReader.Result z = read(zstd, new ArrayList<>());
+            assertThat(z.parseErrors()).isEqualTo(2);
+            assertThat(z.firstBadLine()).isEqualTo(4);
+            assertThat(z.firstBadLineOffset()).isEqualTo(frame1.length);
+        }
+
+        @Test
+        void a_clean_log_has_no_first_bad_line() throws IOException {
+            LenientLogReader.Result r = read(DAMAGED.resolve("intact.jsonl.zstd"), new ArrayList<>());
+            assertThat(r.firstBadLine()).isEqualTo(-1);
+            assertThat(r.firstBadLineOffset()).isEqualTo(-1);
+        }
+    }
 }

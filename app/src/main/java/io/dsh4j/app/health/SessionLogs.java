@@ -135,7 +135,10 @@ final class SessionLogs {
             out.add(t.get("cli.failedFrames", Integer.toString(r.failedFrames()), Integer.toString(r.frames())));
         }
         if (r.tornStart() >= 0) out.add(t.get("cli.tornTail", Long.toString(r.tornStart())));
-        if (r.parseErrors() > 0) out.add(t.get("cli.parseErrors", Long.toString(r.parseErrors())));
+        if (r.parseErrors() > 0) {
+            out.add(t.get(r.frames() > 0 ? "cli.parseErrorsZstd" : "cli.parseErrors", Long.toString(r.parseErrors()),
+                    Long.toString(r.firstBadLine()), Long.toString(r.firstBadLineOffset())));
+        }
         if (r.skipped() == LenientLogReader.Skipped.PLAINTEXT_TOO_LARGE) {
             out.add(t.get("cli.plaintextTooLarge", Long.toString(r.plaintextBytes())));
         }

@@ -84,7 +84,7 @@ class SessionLogsTest {
         assertThat(r.parseErrors()).isEqualTo(1);
         assertThat(events).hasSize(2);
         assertThat(SessionLogs.problems(r, Files.size(log), Texts.english()))
-                .containsExactly("1 line(s) that are not valid JSON were skipped");
+                .containsExactly("1 line(s) that are not valid JSON were skipped; the first is line 2, at byte 29");
     }
 
     /** Each damaged case of the corpus through {@code dsh4j health}: exit code, and what stderr must name. */
@@ -134,12 +134,12 @@ class SessionLogsTest {
 
     @Test
     void problems_are_worded_in_both_languages() {
-        LenientLogReader.Result bad = new LenientLogReader.Result(dir, null, 3, 11, 2, 812, 0, 100, 100, null);
+        LenientLogReader.Result bad = new LenientLogReader.Result(dir, null, 3, 11, 2, 812, 0, -1, -1, 100, 100, null);
         assertThat(SessionLogs.problems(bad, 900, Texts.english())).containsExactly(
                 "2 of 11 zstd frames could not be decoded and were skipped",
                 "the last zstd frame is incomplete (it starts at byte 812) and was left out");
         assertThat(SessionLogs.problems(bad, 900, Texts.chinese())).hasSize(2).allSatisfy(s -> assertThat(s).contains("zstd"));
-        LenientLogReader.Result big = new LenientLogReader.Result(dir, null, 0, 0, 0, -1, 0, 0, 0,
+        LenientLogReader.Result big = new LenientLogReader.Result(dir, null, 0, 0, 0, -1, 0, -1, -1, 0, 0,
                 LenientLogReader.Skipped.INPUT_TOO_LARGE);
         assertThat(SessionLogs.wasRead(big)).isFalse();
         assertThat(SessionLogs.problems(big, 70_000_000, Texts.english())).singleElement().asString()
