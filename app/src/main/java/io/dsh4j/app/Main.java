@@ -47,6 +47,7 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         listExitCodes(cli);
+        shareVersion(cli, new Version());
         cli.setExitCodeExceptionMapper(t -> ExitCodes.INTERNAL);
         cli.setParameterExceptionHandler((ex, args) -> {
             CommandLine c = ex.getCommandLine();
@@ -67,6 +68,14 @@ public final class Main implements Runnable {
                 .exitCodeListHeading("%nExit codes:%n")
                 .exitCodeList(ExitCodes.helpList());
         cli.getSubcommands().values().forEach(Main::listExitCodes);
+    }
+
+    /** Every subcommand's {@code -V/--version} reports dsh4j's version, not an empty line. */
+    private static void shareVersion(CommandLine cli, Version version) {
+        cli.getSubcommands().values().forEach(c -> {
+            c.getCommandSpec().versionProvider(version);
+            shareVersion(c, version);
+        });
     }
 
     @Override

@@ -30,4 +30,28 @@ class MainTest {
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
         assertThat(r.out()).startsWith("dsh4j ").contains("Java ");
     }
+
+    @Test
+    void every_subcommand_that_offers_version_reports_dsh4js() {
+        var cli = Main.commandLine();
+        java.util.List<picocli.CommandLine> all = new java.util.ArrayList<>();
+        java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>(cli.getSubcommands().values());
+        while (!todo.isEmpty()) {
+            picocli.CommandLine c = todo.pop();
+            all.add(c);
+            todo.addAll(c.getSubcommands().values());
+        }
+        int checked = 0;
+        for (picocli.CommandLine c : all) {
+            if (!c.getCommandSpec().mixinStandardHelpOptions()) continue;
+            checked++;
+            String[] path = c.getCommandSpec().qualifiedName(" ").replaceFirst("^dsh4j ", "").split(" ");
+            String[] args = java.util.Arrays.copyOf(path, path.length + 1);
+            args[path.length] = "--version";
+            CliRun r = run(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(ExitCodes.OK);
+            assertThat(r.out()).as(String.join(" ", args)).startsWith("dsh4j ").contains("Java ");
+        }
+        assertThat(checked).as("subcommands with --version").isGreaterThan(5);
+    }
 }
