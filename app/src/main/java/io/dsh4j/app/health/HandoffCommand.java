@@ -1,6 +1,7 @@
 package io.dsh4j.app.health;
 
 import io.dsh4j.app.ExitCodes;
+import io.dsh4j.app.Utf8Text;
 import io.dsh4j.attention.core.ColdFold;
 import io.dsh4j.attention.core.Handoff;
 import io.dsh4j.attention.core.HandoffHistory;
@@ -14,7 +15,6 @@ import io.dsh4j.session.LenientLogReader;
 import io.dsh4j.session.SessionStoreException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -68,9 +68,6 @@ public final class HandoffCommand implements Callable<Integer> {
 
     @Option(names = "--no-record", description = "Do not append a row to the handoff history (probes, tests).")
     boolean noRecord;
-
-
-
 
     @Override
     public Integer call() {
@@ -134,7 +131,7 @@ public final class HandoffCommand implements Callable<Integer> {
             try {
                 Path abs = out.toAbsolutePath();
                 if (abs.getParent() != null) Files.createDirectories(abs.getParent());
-                Files.writeString(abs, doc.markdown(), StandardCharsets.UTF_8);
+                Files.write(abs, Utf8Text.bytes(doc.markdown()));
                 err.println(t.get("cli.written", abs.toString()));
             } catch (IOException e) {
                 err.println("dsh4j handoff: " + t.get("cli.cannotWrite", out.toString(), e.getMessage()));

@@ -1,0 +1,46 @@
+package io.dsh4j.app.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dsh4j.app.CliRun;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Differences between {@code dsh4j health}/{@code dsh4j handoff} and the original command line
+ * that differential testing found at the command-line level (the engine's own are pinned in the
+ * plugin's {@code DifferentialRegressionTest}).
+ */
+class DifferentialCliTest {
+
+    static final String NOW = "2026-09-19T02:00:00Z";
+
+    @TempDir
+    Path home;
+
+    private void session(String id, String... events) throws Exception {
+        Path dir = Files.createDirectories(home.resolve("sessions/p").resolve(id));
+        StringBuilder b = new StringBuilder("{\"type\":\"session\",\"version\":0,\"id\":\"" + id
+                + "\",\"createdAt\":1790000000000,\"cwd\":\"/tmp/p\"}\n");
+        for (String e : events) b.append(e).append('\n');
+        Files.writeString(dir.resolve("session.jsonl"), b.toString(), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void a_document_holding_a_lone_surrogate_is_written_to_a_file_with_the_replacement_character() throws Exception {
+        // given a request whose text holds an unpaired high surrogate (JSON "\ud800")
+        session("session-lone", "{\"type\":\"user/message\",\"seq\":1,\"time\":1790000001000,\"data\":{\"role\":\"user\","
+                + "\"content\":[{\"type\":\"text\",\"text\":\"please fix the parser \\ud800 now\"}],\"source\":{\"kind\":\"user\"}}}");
+        Path out = home.resolve("doc.md");
+        // when
+        CliRun r = CliRun.of("handoff", "lone", "--home", home.toString(), "--now", NOW, "--lang", "zh-CN", "--no-record",
+                "-o", out.toString());
+        // then the original's writeFileSync wrote U+FFFD; a strict encoder would have failed the command
+        assertThat(r.code()).as(r.err()).isZero();
+        String written = Files.readString(out, StandardCharsets.UTF_8);
+        assertThat(written).contains("parser \ufffd now").doesNotContain("parser ? now");
+    }
+}
