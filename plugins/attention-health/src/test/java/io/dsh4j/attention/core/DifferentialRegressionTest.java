@@ -486,4 +486,68 @@ class DifferentialRegressionTest {
                     .isEqualTo("前 后");
         }
     }
+
+    /** §7: the JSONL files are what the original's {@code JSON.stringify} rows and its lenient reading give. */
+    @Nested
+    class DiskRows {
+
+        @org.junit.jupiter.api.io.TempDir
+        java.nio.file.Path dir;
+
+        private String onlyLine(java.nio.file.Path file) throws java.io.IOException {
+            List<String> lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(lines).hasSize(1);
+            return lines.get(0);
+        }
+
+        @Test
+        void numbers_in_a_row_are_written_as_javascript_writes_them() throws Exception {
+            // given a row holding whole-number doubles, a fraction, a non-finite value and a negative zero
+            ObjectNode row = io.dsh4j.attention.core.internal.Json.emptyObject();
+            row.put("usedTokens", 5120.0).put("windowPercent", 8.0).put("effectivePercent", 13.333333333333334)
+                    .put("score", 100).put("bad", Double.NaN).put("zero", -0.0).put("big", 1e21);
+            // when
+            assertThat(JsonlFile.append(dir.resolve("h.jsonl"), row)).isTrue();
+            // then: 5120, not 5120.0; NaN as null; -0 as 0; 1e21 in exponent form
+            assertThat(onlyLine(dir.resolve("h.jsonl"))).isEqualTo("{\"usedTokens\":5120,\"windowPercent\":8,"
+                    + "\"effectivePercent\":13.333333333333334,\"score\":100,\"bad\":null,\"zero\":0,\"big\":1e+21}");
+        }
+
+        @Test
+        void integer_like_keys_come_first_as_in_a_javascript_object() throws Exception {
+            ObjectNode row = io.dsh4j.attention.core.internal.Json.emptyObject();
+            row.put("b", 1).put("10", 2).put("a", 3).put("2", 4).put("01", 5);
+            JsonlFile.append(dir.resolve("k.jsonl"), row);
+            assertThat(onlyLine(dir.resolve("k.jsonl"))).isEqualTo("{\"2\":4,\"10\":2,\"b\":1,\"a\":3,\"01\":5}");
+        }
+
+        @Test
+        void a_tail_cut_inside_a_surrogate_pair_is_written_as_an_escape_and_read_back_unchanged() throws Exception {
+            // given a reasoning tail whose 5-unit cut keeps only the low half of an emoji
+            String reasoning = "思考中😀abcd";
+            JsonNode tail = GuardTripLog.shapeTail(reasoning, 5);
+            assertThat(tail.get("tail").asText()).isEqualTo("\ude00abcd");
+            // when
+            GuardTripLog.record(dir, 1000, new GuardTrip(GuardTrip.Kind.REPEAT_LINE, 8, 27, "line",
+                    java.util.Map.of("streak", 8)), "r", reasoning, "s1", 5);
+            // then the file holds JSON.stringify's escape (valid UTF-8), not a '?'
+            String line = onlyLine(dir.resolve(GuardTripLog.FILE));
+            assertThat(line).contains("\"tail\":\"\\ude00abcd\"").doesNotContain("?");
+            assertThat(GuardTripLog.read(dir).get(0).get("tail").asText()).isEqualTo("\ude00abcd");
+        }
+
+        @Test
+        void a_row_with_bytes_that_are_not_utf8_does_not_hide_the_rows_after_it() throws Exception {
+            java.nio.file.Path file = dir.resolve(HandoffHistory.FILE);
+            byte[] bad = "{\"score\":50,\"sessionId\":\"a\u00ff\"}\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            byte[] good = "\u3000\n{\"score\":90}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            java.nio.file.Files.write(file, bad);
+            java.nio.file.Files.write(file, good, java.nio.file.StandardOpenOption.APPEND);
+            // Node decodes the stray byte as U+FFFD and skips the ideographic-space line as blank
+            List<JsonNode> rows = HandoffHistory.read(dir);
+            assertThat(rows).hasSize(2);
+            assertThat(rows.get(0).get("sessionId").asText()).isEqualTo("a\ufffd");
+            assertThat(rows.get(1).get("score").asInt()).isEqualTo(90);
+        }
+    }
 }
