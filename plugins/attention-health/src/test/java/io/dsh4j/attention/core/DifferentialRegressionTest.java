@@ -550,4 +550,24 @@ class DifferentialRegressionTest {
             assertThat(rows.get(1).get("score").asInt()).isEqualTo(90);
         }
     }
+
+    /** §5.6 {@code normalize}: JavaScript's case rules, not Java's. */
+    @Nested
+    class JavaScriptCase {
+
+        @Test
+        void a_sigma_before_digits_is_final_as_javascript_lowercases_it() {
+            // Java's word-boundary rule saw "ΣΑΣ1a" as one word with a cased letter after the sigma
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΣΑΣ1a")).isEqualTo("σας1a");
+        }
+
+        @Test
+        void a_sigma_followed_by_case_ignorable_characters_and_a_letter_is_not_final() {
+            // the backtick (a modifier symbol) and the apostrophe are case-ignorable, so the next letter counts
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΣΑΣ`js")).isEqualTo("σασjs");
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΟΔΟΣ'a")).isEqualTo("οδοσa");
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΟΔΟΣ ΚΑΙ")).isEqualTo("οδοςκαι");
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("Σ")).isEqualTo("σ");
+        }
+    }
 }
