@@ -551,7 +551,7 @@ class DifferentialRegressionTest {
         }
     }
 
-    /** §5.6 {@code normalize}: JavaScript's case rules, not Java's. */
+    /** §5.6 {@code normalize} and {@code tempTag}: JavaScript's case rules, not Java's. */
     @Nested
     class JavaScriptCase {
 
@@ -568,6 +568,14 @@ class DifferentialRegressionTest {
             assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΟΔΟΣ'a")).isEqualTo("οδοσa");
             assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΟΔΟΣ ΚΑΙ")).isEqualTo("οδοςκαι");
             assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("Σ")).isEqualTo("σ");
+        }
+
+        @Test
+        void the_kelvin_sign_is_not_the_letter_k_in_a_review_folder_name() {
+            // /(\\|\/)work(\\|\/)/i without the u flag matches ASCII case variants only
+            assertThat(io.dsh4j.attention.core.internal.TextTools.tempKind("tmp/wor\u212A/a.ps1")).isZero();
+            assertThat(io.dsh4j.attention.core.internal.TextTools.tempKind("x/WORK/a.ps1")).isEqualTo(2);
+            assertThat(io.dsh4j.attention.core.internal.TextTools.tempKind("x\\TMP\\a")).isEqualTo(1);
         }
     }
 }
