@@ -63,6 +63,16 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
         return Figures.fixed(v, 1);
     }
 
+    /**
+     * A size as the original command line printed one: {@code 512B}, {@code 11.9KB}, {@code 3.2MB}
+     * (1024-based, one decimal rounded as JavaScript's {@code toFixed}).
+     */
+    static String humanSize(long size) {
+        if (size < 1024) return size + "B";
+        if (size < 1024 * 1024) return fixed1(size / 1024.0) + "KB";
+        return fixed1(size / 1024.0 / 1024.0) + "MB";
+    }
+
     /** JavaScript's {@code String(n)}. */
     static String js(double v) {
         return Figures.js(v);

@@ -154,7 +154,7 @@ public final class HandoffCommand implements Callable<Integer> {
                 t.get("cli.statsFile", found.file().toString()),
                 t.get("cli.statsGeneration", found.generationTag()),
                 t.get("cli.statsFrames", Integer.toString(read.frames()), Integer.toString(read.failedFrames())),
-                t.get("cli.statsDecoded", Long.toString(read.plaintextChars())),
+                t.get("cli.statsDecoded", CliContext.humanSize(read.plaintextChars())),
                 t.get("cli.statsEvents", Long.toString(read.records())),
                 t.get("cli.statsParseErrors", Long.toString(read.parseErrors())),
                 t.get("cli.statsRequests", Integer.toString(x.userRequests().size())),

@@ -43,4 +43,20 @@ class DifferentialCliTest {
         String written = Files.readString(out, StandardCharsets.UTF_8);
         assertThat(written).contains("parser \ufffd now").doesNotContain("parser ? now");
     }
+
+    @Test
+    void stats_give_the_decoded_size_as_the_original_did_in_b_kb_or_mb() throws Exception {
+        assertThat(CliContext.humanSize(0)).isEqualTo("0B");
+        assertThat(CliContext.humanSize(1023)).isEqualTo("1023B");
+        assertThat(CliContext.humanSize(1024)).isEqualTo("1.0KB");
+        assertThat(CliContext.humanSize(12_152)).isEqualTo("11.9KB");
+        assertThat(CliContext.humanSize(1024 * 1024 - 1)).isEqualTo("1024.0KB");
+        assertThat(CliContext.humanSize(3_500_000)).isEqualTo("3.3MB");
+        session("session-size", "{\"type\":\"turn/start\",\"seq\":1,\"time\":1790000001000,\"data\":{\"turn\":1}}");
+        CliRun r = CliRun.of("handoff", "size", "--home", home.toString(), "--now", NOW, "--lang", "zh-CN", "--no-record",
+                "--stats");
+        assertThat(r.code()).as(r.err()).isZero();
+        long chars = Files.readString(home.resolve("sessions/p/session-size/session.jsonl")).length();
+        assertThat(r.err()).containsPattern("解码文本 *：" + chars + "B（");
+    }
 }
