@@ -6,6 +6,7 @@ import io.dsh4j.app.CliRun;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,5 +59,22 @@ class DifferentialCliTest {
         assertThat(r.code()).as(r.err()).isZero();
         long chars = Files.readString(home.resolve("sessions/p/session-size/session.jsonl")).length();
         assertThat(r.err()).containsPattern("解码文本 *：" + chars + "B（");
+    }
+
+    @Test
+    void sessions_written_within_one_millisecond_are_ordered_by_the_finer_time_as_node_ordered_them() throws Exception {
+        // given two sessions whose logs differ in modification time by 0.4 ms, the older one first by name
+        session("session-aaa-older");
+        session("session-bbb-newer");
+        java.time.Instant base = java.time.Instant.parse("2026-09-19T01:00:00.123100Z");
+        Files.setLastModifiedTime(home.resolve("sessions/p/session-aaa-older/session.jsonl"),
+                java.nio.file.attribute.FileTime.from(base));
+        Files.setLastModifiedTime(home.resolve("sessions/p/session-bbb-newer/session.jsonl"),
+                java.nio.file.attribute.FileTime.from(base.plusNanos(400_000)));
+        // when
+        List<SessionLogs.Found> listed = SessionLogs.list(home.resolve("sessions"));
+        // then fs.statSync().mtimeMs (1789779600123.1 vs .5) puts the newer first; whole milliseconds tied
+        assertThat(listed).extracting(SessionLogs.Found::id).containsExactly("session-bbb-newer", "session-aaa-older");
+        assertThat(listed.get(0).mtimeMs()).isEqualTo(1789779600123.5);
     }
 }
