@@ -46,11 +46,27 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
         Texts texts = Texts.forTag(lang);
         Instant instant;
         try {
-            instant = now == null ? Instant.now() : Instant.parse(now);
+            instant = now == null ? Instant.now() : instant(now, ZoneId.systemDefault());
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException(texts.get("cli.badNow", now));
         }
         return new CliContext(dir, texts, instant, PriceFile.load(dir.resolve("attention-health")));
+    }
+
+    /**
+     * The instant of an ISO-8601 {@code --now}, read as JavaScript's {@code Date.parse} reads the ISO
+     * forms: with {@code Z} or an offset it is that instant; a date alone is midnight UTC; a date and
+     * time without an offset is a local time of {@code zone}.
+     *
+     * @throws DateTimeParseException when the text is none of these
+     */
+    static Instant instant(String text, ZoneId zone) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException notAnInstant) {
+            if (text.length() == 10) return java.time.LocalDate.parse(text).atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
+            return java.time.LocalDateTime.parse(text).atZone(zone).toInstant();
+        }
     }
 
     /** en-US grouping, as the original printed numbers. */

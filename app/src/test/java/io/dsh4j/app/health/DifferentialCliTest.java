@@ -77,4 +77,19 @@ class DifferentialCliTest {
         assertThat(listed).extracting(SessionLogs.Found::id).containsExactly("session-bbb-newer", "session-aaa-older");
         assertThat(listed.get(0).mtimeMs()).isEqualTo(1789779600123.5);
     }
+
+    @Test
+    void now_reads_the_iso_forms_as_javascripts_date_parse_does() {
+        java.time.ZoneId shanghai = java.time.ZoneId.of("Asia/Shanghai");
+        assertThat(CliContext.instant("2026-09-22T10:00:00Z", shanghai)).isEqualTo("2026-09-22T10:00:00Z");
+        assertThat(CliContext.instant("2026-09-22T10:00:00+08:00", shanghai)).isEqualTo("2026-09-22T02:00:00Z");
+        // a date alone is UTC midnight; a date-time without an offset is local time
+        assertThat(CliContext.instant("2026-09-22", shanghai)).isEqualTo("2026-09-22T00:00:00Z");
+        assertThat(CliContext.instant("2026-09-22T10:00", shanghai)).isEqualTo("2026-09-22T02:00:00Z");
+        assertThat(CliContext.instant("2026-09-22T10:00:00.250", java.time.ZoneOffset.UTC))
+                .isEqualTo("2026-09-22T10:00:00.250Z");
+        CliRun bad = CliRun.of("health", "--now", "yesterday", "--home", home.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("yesterday");
+    }
 }
