@@ -69,7 +69,7 @@ public final class JsonlFile {
     /**
      * Every parsable non-blank row of the file (bad rows skipped; a missing file has none), read as the
      * original did: bytes that are not UTF-8 become U+FFFD (a damaged row does not hide the rows after
-     * it), lines split on line feeds only, blank meaning JavaScript's {@code trim()} leaves nothing.
+     * it), lines split on line feeds only and trimmed as JavaScript's {@code trim()} trims (blank ones skipped).
      */
     public static List<JsonNode> read(Path file) {
         List<JsonNode> rows = new ArrayList<>();
@@ -82,7 +82,7 @@ public final class JsonlFile {
         }
         for (String line : text.split("\n", -1)) {
             if (JsText.isBlank(line)) continue;
-            JsonNode n = Json.parseOrNull(line);
+            JsonNode n = Json.parseOrNull(JsText.trim(line));
             if (n != null) rows.add(n);
         }
         return rows;

@@ -549,6 +549,23 @@ class DifferentialRegressionTest {
             assertThat(rows.get(0).get("sessionId").asText()).isEqualTo("a\ufffd");
             assertThat(rows.get(1).get("score").asInt()).isEqualTo(90);
         }
+
+        @Test
+        void rows_are_trimmed_as_javascript_trims_and_only_numbers_count_as_times_and_scores() throws Exception {
+            java.nio.file.Path file = dir.resolve(HandoffHistory.FILE);
+            java.nio.file.Files.writeString(file, "\u00a0{\"at\":\"1789783200000\",\"score\":\"85\"}\u3000\n"
+                    + "{\"at\":-5,\"score\":-3}\n{\"at\":1789783200000,\"score\":85.5}\n", java.nio.charset.StandardCharsets.UTF_8);
+            List<JsonNode> rows = HandoffHistory.read(dir);
+            // readHistory trims each line before JSON.parse, so the first row (NBSP, ideographic space) is kept
+            assertThat(rows).hasSize(3);
+            List<String> lines = HandoffHistory.summarize(rows, file, ZoneOffset.UTC, Texts.chinese());
+            String all = String.join("\n", lines);
+            // a string score is no score; -3 is in the lowest band; only the positive numeric time spans the range
+            assertThat(lines).contains("时间跨度：2026-09-19 02:00:00 至 2026-09-19 02:00:00",
+                    "评分分布：80-100 正常 ×1，60-79 留意 ×0，40-59 偏大 ×0，0-39 过大 ×1");
+            // the row list shows every numeric time, the string one as unknown
+            assertThat(all).contains("1969-12-31 23:59:59");
+        }
     }
 
     /** §5.6 {@code normalize} and {@code tempTag}: JavaScript's case rules, not Java's. */
