@@ -123,8 +123,8 @@ public final class HandoffCommand implements Callable<Integer> {
                 found.generationTag(), ctx.now(), ctx.zone(), t, Thresholds.DEFAULTS, ctx.prices(),
                 (int) Math.min(Integer.MAX_VALUE, read.records())));
         if (!noRecord) {
-            String id = read.header() == null ? found.id() : read.header().path("id").asText(found.id());
-            HandoffHistory.record(ctx.attentionDir(), HandoffHistory.cliRow(ctx.now().toEpochMilli(), id, doc.stats(),
+            // the session's id as the listing knows it (its folder), as the original's row had it
+            HandoffHistory.record(ctx.attentionDir(), HandoffHistory.cliRow(ctx.now().toEpochMilli(), found.id(), doc.stats(),
                     x.score(Thresholds.DEFAULTS), x));
         }
         if (out != null) {

@@ -92,4 +92,22 @@ class DifferentialCliTest {
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err()).contains("yesterday");
     }
+
+    @Test
+    void the_history_row_names_the_session_by_its_folder_and_writes_numbers_as_javascript() throws Exception {
+        // given a session whose header id differs from its folder name (the original's row used the folder: target.id)
+        Path dir = Files.createDirectories(home.resolve("sessions/p/session-folder"));
+        Files.writeString(dir.resolve("session.jsonl"), """
+                {"type":"session","version":0,"id":"session-header","createdAt":1790000000000,"cwd":"/tmp/p"}
+                {"type":"request/context","seq":1,"data":{"contextWindow":64000,"model":"deepseek-v4-flash"}}
+                {"type":"assistant/message","seq":2,"data":{"turn":1,"message":{"content":[{"type":"text","text":"ok"}]},"usage":{"totalTokens":5120}}}
+                """, StandardCharsets.UTF_8);
+        // when
+        CliRun r = CliRun.of("handoff", "folder", "--home", home.toString(), "--now", NOW, "--lang", "zh-CN");
+        // then
+        assertThat(r.code()).as(r.err()).isZero();
+        String row = Files.readString(home.resolve("attention-health/handoff-history.jsonl"), StandardCharsets.UTF_8);
+        assertThat(row).startsWith("{\"at\":1789783200000,\"sessionId\":\"session-folder\",\"via\":\"cli\",\"profile\":\"slim\"")
+                .contains("\"windowPercent\":8,").contains("\"usedTokens\":5120,").endsWith("}\n");
+    }
 }
