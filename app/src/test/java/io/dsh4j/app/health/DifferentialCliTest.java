@@ -110,4 +110,14 @@ class DifferentialCliTest {
         assertThat(row).startsWith("{\"at\":1789783200000,\"sessionId\":\"session-folder\",\"via\":\"cli\",\"profile\":\"slim\"")
                 .contains("\"windowPercent\":8,").contains("\"usedTokens\":5120,").endsWith("}\n");
     }
+
+    @Test
+    void the_health_text_names_the_session_by_its_folder_id_as_the_original_did() throws Exception {
+        Path dir = Files.createDirectories(home.resolve("sessions/p/session-folder-2"));
+        Files.writeString(dir.resolve("session.jsonl"),
+                "{\"type\":\"session\",\"version\":0,\"id\":\"session-header-2\",\"cwd\":\"/tmp/p\"}\n", StandardCharsets.UTF_8);
+        CliRun r = CliRun.of("health", "folder-2", "--home", home.toString(), "--now", NOW, "--lang", "zh-CN");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines().findFirst().orElseThrow()).matches("会话 *：session-folder-2");
+    }
 }
