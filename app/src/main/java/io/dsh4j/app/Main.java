@@ -30,9 +30,17 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** Runs the command line and exits the JVM with its exit code. */
+    /**
+     * Runs the command line and exits the JVM with its exit code. Output is UTF-8 whatever the
+     * locale, a lone surrogate written as U+FFFD ({@link Utf8Text}).
+     */
     public static void main(String[] args) {
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        PrintWriter out = Utf8Text.stdout();
+        PrintWriter err = Utf8Text.stderr();
+        int code = run(out, err, args);
+        out.flush();
+        err.flush();
+        System.exit(code);
     }
 
     /** Runs the command line against the given streams and returns the exit code (used by tests). */

@@ -60,7 +60,7 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
         Texts texts = Texts.forTag(lang);
         Instant instant;
         try {
-            instant = now == null ? Instant.now() : Instant.parse(now);
+            instant = now == null ? Instant.now() : instant(now, ZoneId.systemDefault());
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException(texts.get("cli.badNow", now));
         }
@@ -68,6 +68,22 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
             throw new IllegalArgumentException(texts.get("cli.nowOutOfRange", now));
         }
         return new CliContext(dir, texts, instant, PriceFile.load(dir.resolve("attention-health")));
+    }
+
+    /**
+     * The instant of an ISO-8601 {@code --now}, read as JavaScript's {@code Date.parse} reads the ISO
+     * forms: with {@code Z} or an offset it is that instant; a date alone is midnight UTC; a date and
+     * time without an offset is a local time of {@code zone}.
+     *
+     * @throws DateTimeParseException when the text is none of these
+     */
+    static Instant instant(String text, ZoneId zone) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException notAnInstant) {
+            if (text.length() == 10) return java.time.LocalDate.parse(text).atStartOfDay(java.time.ZoneOffset.UTC).toInstant();
+            return java.time.LocalDateTime.parse(text).atZone(zone).toInstant();
+        }
     }
 
     /** en-US grouping, as the original printed numbers. */
@@ -78,6 +94,16 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
     /** One decimal, half away from zero on the exact value ({@code toFixed(1)}). */
     static String fixed1(double v) {
         return Figures.fixed(v, 1);
+    }
+
+    /**
+     * A size as the original command line printed one: {@code 512B}, {@code 11.9KB}, {@code 3.2MB}
+     * (1024-based, one decimal rounded as JavaScript's {@code toFixed}).
+     */
+    static String humanSize(long size) {
+        if (size < 1024) return size + "B";
+        if (size < 1024 * 1024) return fixed1(size / 1024.0) + "KB";
+        return fixed1(size / 1024.0 / 1024.0) + "MB";
     }
 
     /** JavaScript's {@code String(n)}. */

@@ -1,6 +1,7 @@
 package io.dsh4j.app.health;
 
 import io.dsh4j.app.ExitCodes;
+import io.dsh4j.app.Utf8Text;
 import io.dsh4j.attention.core.ColdFold;
 import io.dsh4j.attention.core.Handoff;
 import io.dsh4j.attention.core.HandoffHistory;
@@ -14,7 +15,6 @@ import io.dsh4j.session.LenientLogReader;
 import io.dsh4j.session.SessionStoreException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -71,9 +71,6 @@ public final class HandoffCommand implements Callable<Integer> {
 
     @Option(names = "--no-record", description = "Do not append a row to the handoff history (probes, tests).")
     boolean noRecord;
-
-
-
 
     @Override
     public Integer call() {
@@ -132,15 +129,15 @@ public final class HandoffCommand implements Callable<Integer> {
                 found.generationTag(), ctx.now(), ctx.zone(), t, Thresholds.DEFAULTS, ctx.prices(),
                 (int) Math.min(Integer.MAX_VALUE, read.records())));
         if (!noRecord) {
-            String id = read.header() == null ? found.id() : read.header().path("id").asText(found.id());
-            HandoffHistory.record(ctx.attentionDir(), HandoffHistory.cliRow(ctx.now().toEpochMilli(), id, doc.stats(),
+            // the session's id as the listing knows it (its folder), as the original's row had it
+            HandoffHistory.record(ctx.attentionDir(), HandoffHistory.cliRow(ctx.now().toEpochMilli(), found.id(), doc.stats(),
                     x.score(Thresholds.DEFAULTS), x));
         }
         if (out != null) {
             try {
                 Path abs = out.toAbsolutePath();
                 if (abs.getParent() != null) Files.createDirectories(abs.getParent());
-                Files.writeString(abs, doc.markdown(), StandardCharsets.UTF_8);
+                Files.write(abs, Utf8Text.bytes(doc.markdown()));
                 err.println(t.get("cli.written", abs.toString()));
             } catch (IOException e) {
                 err.println("dsh4j handoff: " + t.get("cli.cannotWrite", out.toString(), CliContext.describe(t, e)));
@@ -170,7 +167,7 @@ public final class HandoffCommand implements Callable<Integer> {
                 t.get("cli.statsFile", found.file().toString()),
                 t.get("cli.statsGeneration", found.generationTag()),
                 t.get("cli.statsFrames", Integer.toString(read.frames()), Integer.toString(read.failedFrames())),
-                t.get("cli.statsDecoded", Long.toString(read.plaintextChars())),
+                t.get("cli.statsDecoded", CliContext.humanSize(read.plaintextChars())),
                 t.get("cli.statsEvents", Long.toString(read.records())),
                 t.get("cli.statsParseErrors", Long.toString(read.parseErrors())),
                 t.get("cli.statsRequests", Integer.toString(x.userRequests().size())),

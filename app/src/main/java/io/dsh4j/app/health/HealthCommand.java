@@ -155,7 +155,8 @@ public final class HealthCommand implements Callable<Integer> {
         HealthReport s = h.report();
         SessionFacts x = h.facts();
         List<String> lines = new ArrayList<>();
-        lines.add(t.get("cli.session", sessionId(c)));
+        // the listing's id (the session folder), as the original's --health printed target.id
+        lines.add(t.get("cli.session", c.found().id()));
         lines.add(t.get("cli.score", Integer.toString(s.score()), s.level().label(t)));
         lines.add(t.get("cli.advice", new PlanWording(t).adviceText(h.plan())));
         double used = x.usage().lastContextTokens();

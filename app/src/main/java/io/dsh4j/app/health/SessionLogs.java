@@ -37,9 +37,9 @@ final class SessionLogs {
      * @param id         the session directory's name
      * @param project    the project directory's name ({@code ""} when unknown)
      * @param generation the generation of {@code file}, or −1 when its name is not a log name
-     * @param mtimeMs    the modification time of {@code file}
+     * @param mtimeMs    the modification time of {@code file} in milliseconds with Node's sub-millisecond part
      */
-    record Found(String id, Path dir, String project, int generation, Path file, long size, long mtimeMs) {
+    record Found(String id, Path dir, String project, int generation, Path file, long size, double mtimeMs) {
 
         /** The generation as documents name it ({@code v3}). */
         String generationTag() {
@@ -73,7 +73,7 @@ final class SessionLogs {
         if (best == null) return Optional.empty();
         try {
             return Optional.of(new Found(dir.getFileName().toString(), dir, project, bestGeneration, best,
-                    Files.size(best), Files.getLastModifiedTime(best).toMillis()));
+                    Files.size(best), mtimeMs(best)));
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -87,7 +87,16 @@ final class SessionLogs {
         String project = dir == null || dir.getParent() == null || dir.getParent().getFileName() == null ? ""
                 : dir.getParent().getFileName().toString();
         return new Found(id, dir, project, generationOf(abs.getFileName().toString()), abs, Files.size(abs),
-                Files.getLastModifiedTime(abs).toMillis());
+                mtimeMs(abs));
+    }
+
+    /**
+     * {@code fs.statSync(file).mtimeMs}: seconds × 1000 + nanoseconds / 10⁶ as a double, so that two
+     * logs written within one millisecond are still ordered as the original ordered them.
+     */
+    static double mtimeMs(Path file) throws IOException {
+        java.time.Instant t = Files.getLastModifiedTime(file).toInstant();
+        return t.getEpochSecond() * 1e3 + t.getNano() / 1e6;
     }
 
     /** Every session under {@code root}, newest first. */
@@ -99,7 +108,7 @@ final class SessionLogs {
                 if (Files.isDirectory(session)) pick(session, project.getFileName().toString()).ifPresent(out::add);
             }
         }
-        out.sort(Comparator.comparingLong(Found::mtimeMs).reversed());
+        out.sort(Comparator.comparingDouble(Found::mtimeMs).reversed());
         return out;
     }
 

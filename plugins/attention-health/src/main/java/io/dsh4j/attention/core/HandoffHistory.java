@@ -71,16 +71,18 @@ public final class HandoffHistory {
         int anomalies = 0;
         int lossy = 0;
         for (JsonNode r : rows) {
-            double at = r.path("at").asDouble(Double.NaN);
-            if (!Double.isNaN(at)) {
+            double at = r.path("at").isNumber() ? r.get("at").asDouble() : Double.NaN;
+            if (at > 0) {
                 min = Math.min(min, at);
                 max = Math.max(max, at);
             }
-            int score = r.path("score").asInt(-1);
-            if (score >= 80) bands[0]++;
-            else if (score >= 60) bands[1]++;
-            else if (score >= 40) bands[2]++;
-            else if (score >= 0) bands[3]++;
+            if (r.path("score").isNumber()) {
+                double score = r.get("score").asDouble();
+                if (score >= 80) bands[0]++;
+                else if (score >= 60) bands[1]++;
+                else if (score >= 40) bands[2]++;
+                else bands[3]++;
+            }
             if (r.path("effectivePercent").isNumber()) effs.add(r.get("effectivePercent").asDouble());
             if (r.path("reasoningLoop").asDouble(0) + r.path("reasoningFlags").asDouble(0) > 0) anomalies++;
             if (r.path("summaryCount").asDouble(0) > 0) lossy++;
@@ -96,7 +98,7 @@ public final class HandoffHistory {
         out.add(t.get("history.signals", Integer.toString(anomalies), Integer.toString(lossy)));
         out.add(t.get("history.lastHeading"));
         for (JsonNode r : rows.subList(Math.max(0, rows.size() - LAST_ROWS), rows.size())) {
-            double at = r.path("at").asDouble(Double.NaN);
+            double at = r.path("at").isNumber() ? r.get("at").asDouble() : Double.NaN;
             JsonNode eff = r.path("effectivePercent");
             out.add(t.get("history.row", Double.isNaN(at) ? "?" : LocalTimes.format(at, zone),
                     r.path("score").asText("?"), eff.isNumber() ? JsNumbers.toFixed(eff.asDouble(), 1) + "%" : "—",

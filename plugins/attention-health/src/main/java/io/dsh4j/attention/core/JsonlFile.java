@@ -2,8 +2,8 @@ package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.attention.core.internal.Json;
+import io.dsh4j.attention.core.internal.JsText;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +11,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The plugin's append-only JSONL files with 512 KB rotation (spec §7.2): before each append, a
@@ -53,7 +52,7 @@ public final class JsonlFile {
             try {
                 Files.createDirectories(file.toAbsolutePath().getParent());
                 rotateIfLarge(file, maxBytes);
-                byte[] line = (Json.MAPPER.writeValueAsString(entry) + "\n").getBytes(StandardCharsets.UTF_8);
+                byte[] line = (Json.stringify(entry) + "\n").getBytes(StandardCharsets.UTF_8);
                 Files.write(file, line, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 return true;
             } catch (IOException | RuntimeException e) {
@@ -67,17 +66,24 @@ public final class JsonlFile {
         return append(file, entry, DEFAULT_MAX_BYTES);
     }
 
-    /** Every parsable non-blank row of the file (bad rows skipped; a missing file has none). */
+    /**
+     * Every parsable non-blank row of the file (bad rows skipped; a missing file has none), read as the
+     * original did: bytes that are not UTF-8 become U+FFFD (a damaged row does not hide the rows after
+     * it), lines split on line feeds only and trimmed as JavaScript's {@code trim()} trims (blank ones skipped).
+     */
     public static List<JsonNode> read(Path file) {
         List<JsonNode> rows = new ArrayList<>();
         if (!Files.isRegularFile(file)) return rows;
-        try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            lines.filter(l -> !l.isBlank()).forEach(l -> {
-                JsonNode n = Json.parseOrNull(l);
-                if (n != null) rows.add(n);
-            });
-        } catch (IOException | UncheckedIOException e) {
+        String text;
+        try {
+            text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
             return rows;
+        }
+        for (String line : text.split("\n", -1)) {
+            if (JsText.isBlank(line)) continue;
+            JsonNode n = Json.parseOrNull(JsText.trim(line));
+            if (n != null) rows.add(n);
         }
         return rows;
     }

@@ -486,4 +486,113 @@ class DifferentialRegressionTest {
                     .isEqualTo("前 后");
         }
     }
+
+    /** §7: the JSONL files are what the original's {@code JSON.stringify} rows and its lenient reading give. */
+    @Nested
+    class DiskRows {
+
+        @org.junit.jupiter.api.io.TempDir
+        java.nio.file.Path dir;
+
+        private String onlyLine(java.nio.file.Path file) throws java.io.IOException {
+            List<String> lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(lines).hasSize(1);
+            return lines.get(0);
+        }
+
+        @Test
+        void numbers_in_a_row_are_written_as_javascript_writes_them() throws Exception {
+            // given a row holding whole-number doubles, a fraction, a non-finite value and a negative zero
+            ObjectNode row = io.dsh4j.attention.core.internal.Json.emptyObject();
+            row.put("usedTokens", 5120.0).put("windowPercent", 8.0).put("effectivePercent", 13.333333333333334)
+                    .put("score", 100).put("bad", Double.NaN).put("zero", -0.0).put("big", 1e21);
+            // when
+            assertThat(JsonlFile.append(dir.resolve("h.jsonl"), row)).isTrue();
+            // then: 5120, not 5120.0; NaN as null; -0 as 0; 1e21 in exponent form
+            assertThat(onlyLine(dir.resolve("h.jsonl"))).isEqualTo("{\"usedTokens\":5120,\"windowPercent\":8,"
+                    + "\"effectivePercent\":13.333333333333334,\"score\":100,\"bad\":null,\"zero\":0,\"big\":1e+21}");
+        }
+
+        @Test
+        void integer_like_keys_come_first_as_in_a_javascript_object() throws Exception {
+            ObjectNode row = io.dsh4j.attention.core.internal.Json.emptyObject();
+            row.put("b", 1).put("10", 2).put("a", 3).put("2", 4).put("01", 5);
+            JsonlFile.append(dir.resolve("k.jsonl"), row);
+            assertThat(onlyLine(dir.resolve("k.jsonl"))).isEqualTo("{\"2\":4,\"10\":2,\"b\":1,\"a\":3,\"01\":5}");
+        }
+
+        @Test
+        void a_tail_cut_inside_a_surrogate_pair_is_written_as_an_escape_and_read_back_unchanged() throws Exception {
+            // given a reasoning tail whose 5-unit cut keeps only the low half of an emoji
+            String reasoning = "思考中😀abcd";
+            JsonNode tail = GuardTripLog.shapeTail(reasoning, 5);
+            assertThat(tail.get("tail").asText()).isEqualTo("\ude00abcd");
+            // when
+            GuardTripLog.record(dir, 1000, new GuardTrip(GuardTrip.Kind.REPEAT_LINE, 8, 27, "line",
+                    java.util.Map.of("streak", 8)), "r", reasoning, "s1", 5);
+            // then the file holds JSON.stringify's escape (valid UTF-8), not a '?'
+            String line = onlyLine(dir.resolve(GuardTripLog.FILE));
+            assertThat(line).contains("\"tail\":\"\\ude00abcd\"").doesNotContain("?");
+            assertThat(GuardTripLog.read(dir).get(0).get("tail").asText()).isEqualTo("\ude00abcd");
+        }
+
+        @Test
+        void a_row_with_bytes_that_are_not_utf8_does_not_hide_the_rows_after_it() throws Exception {
+            java.nio.file.Path file = dir.resolve(HandoffHistory.FILE);
+            byte[] bad = "{\"score\":50,\"sessionId\":\"a\u00ff\"}\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            byte[] good = "\u3000\n{\"score\":90}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            java.nio.file.Files.write(file, bad);
+            java.nio.file.Files.write(file, good, java.nio.file.StandardOpenOption.APPEND);
+            // Node decodes the stray byte as U+FFFD and skips the ideographic-space line as blank
+            List<JsonNode> rows = HandoffHistory.read(dir);
+            assertThat(rows).hasSize(2);
+            assertThat(rows.get(0).get("sessionId").asText()).isEqualTo("a\ufffd");
+            assertThat(rows.get(1).get("score").asInt()).isEqualTo(90);
+        }
+
+        @Test
+        void rows_are_trimmed_as_javascript_trims_and_only_numbers_count_as_times_and_scores() throws Exception {
+            java.nio.file.Path file = dir.resolve(HandoffHistory.FILE);
+            java.nio.file.Files.writeString(file, "\u00a0{\"at\":\"1789783200000\",\"score\":\"85\"}\u3000\n"
+                    + "{\"at\":-5,\"score\":-3}\n{\"at\":1789783200000,\"score\":85.5}\n", java.nio.charset.StandardCharsets.UTF_8);
+            List<JsonNode> rows = HandoffHistory.read(dir);
+            // readHistory trims each line before JSON.parse, so the first row (NBSP, ideographic space) is kept
+            assertThat(rows).hasSize(3);
+            List<String> lines = HandoffHistory.summarize(rows, file, ZoneOffset.UTC, Texts.chinese());
+            String all = String.join("\n", lines);
+            // a string score is no score; -3 is in the lowest band; only the positive numeric time spans the range
+            assertThat(lines).contains("时间跨度：2026-09-19 02:00:00 至 2026-09-19 02:00:00",
+                    "评分分布：80-100 正常 ×1，60-79 留意 ×0，40-59 偏大 ×0，0-39 过大 ×1");
+            // the row list shows every numeric time, the string one as unknown
+            assertThat(all).contains("1969-12-31 23:59:59");
+        }
+    }
+
+    /** §5.6 {@code normalize} and {@code tempTag}: JavaScript's case rules, not Java's. */
+    @Nested
+    class JavaScriptCase {
+
+        @Test
+        void a_sigma_before_digits_is_final_as_javascript_lowercases_it() {
+            // Java's word-boundary rule saw "ΣΑΣ1a" as one word with a cased letter after the sigma
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΣΑΣ1a")).isEqualTo("σας1a");
+        }
+
+        @Test
+        void a_sigma_followed_by_case_ignorable_characters_and_a_letter_is_not_final() {
+            // the backtick (a modifier symbol) and the apostrophe are case-ignorable, so the next letter counts
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΣΑΣ`js")).isEqualTo("σασjs");
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΟΔΟΣ'a")).isEqualTo("οδοσa");
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("ΟΔΟΣ ΚΑΙ")).isEqualTo("οδοςκαι");
+            assertThat(io.dsh4j.attention.core.internal.TextTools.normalize("Σ")).isEqualTo("σ");
+        }
+
+        @Test
+        void the_kelvin_sign_is_not_the_letter_k_in_a_review_folder_name() {
+            // /(\\|\/)work(\\|\/)/i without the u flag matches ASCII case variants only
+            assertThat(io.dsh4j.attention.core.internal.TextTools.tempKind("tmp/wor\u212A/a.ps1")).isZero();
+            assertThat(io.dsh4j.attention.core.internal.TextTools.tempKind("x/WORK/a.ps1")).isEqualTo(2);
+            assertThat(io.dsh4j.attention.core.internal.TextTools.tempKind("x\\TMP\\a")).isEqualTo(1);
+        }
+    }
 }

@@ -133,8 +133,61 @@ public final class JsText {
         return s.length() <= max ? s : s.substring(s.length() - Math.max(0, max));
     }
 
-    /** {@code String.prototype.toLowerCase()}: locale-independent. */
+    /**
+     * {@code String.prototype.toLowerCase()}: locale-independent, with the Unicode Final_Sigma rule
+     * as JavaScript applies it (a capital sigma after a cased letter and not before one, case-ignorable
+     * characters skipped, becomes {@code ς}). Java's own rule looks at word boundaries instead, so
+     * {@code "ΣΑΣ1a"} and {@code "ΣΑΣ`a"} came out the other way round.
+     */
     public static String lower(String s) {
-        return s == null ? "" : s.toLowerCase(java.util.Locale.ROOT);
+        if (s == null) return "";
+        int sigma = s.indexOf('\u03A3');
+        if (sigma < 0) return s.toLowerCase(java.util.Locale.ROOT);
+        StringBuilder out = new StringBuilder(s.length());
+        int from = 0;
+        for (; sigma >= 0; sigma = s.indexOf('\u03A3', sigma + 1)) {
+            out.append(s.substring(from, sigma).toLowerCase(java.util.Locale.ROOT));
+            out.append(isFinalSigma(s, sigma) ? '\u03C2' : '\u03C3');
+            from = sigma + 1;
+        }
+        return out.append(s.substring(from).toLowerCase(java.util.Locale.ROOT)).toString();
+    }
+
+    /** Unicode's Final_Sigma condition for the character at {@code at}. */
+    private static boolean isFinalSigma(String s, int at) {
+        boolean casedBefore = false;
+        for (int i = at; i > 0; ) {
+            int cp = s.codePointBefore(i);
+            i -= Character.charCount(cp);
+            if (isCaseIgnorable(cp)) continue;
+            casedBefore = isCased(cp);
+            break;
+        }
+        if (!casedBefore) return false;
+        for (int i = at + 1; i < s.length(); ) {
+            int cp = s.codePointAt(i);
+            i += Character.charCount(cp);
+            if (isCaseIgnorable(cp)) continue;
+            return !isCased(cp);
+        }
+        return true;
+    }
+
+    /** Unicode's {@code Cased}: upper, lower or title case (other_lowercase/uppercase included). */
+    private static boolean isCased(int cp) {
+        return Character.isLowerCase(cp) || Character.isUpperCase(cp) || Character.isTitleCase(cp);
+    }
+
+    /** Unicode's {@code Case_Ignorable}: marks, format characters, modifiers and the mid-word punctuation. */
+    private static boolean isCaseIgnorable(int cp) {
+        return switch (Character.getType(cp)) {
+            case Character.NON_SPACING_MARK, Character.ENCLOSING_MARK, Character.FORMAT, Character.MODIFIER_LETTER,
+                    Character.MODIFIER_SYMBOL -> true;
+            default -> switch (cp) {
+                case 0x27, 0x2E, 0x3A, 0xB7, 0x387, 0x55F, 0x5F4, 0x2018, 0x2019, 0x2024, 0x2027, 0xFE13, 0xFE52, 0xFE55,
+                        0xFF07, 0xFF0E, 0xFF1A -> true;
+                default -> false;
+            };
+        };
     }
 }

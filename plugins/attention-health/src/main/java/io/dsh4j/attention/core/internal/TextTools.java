@@ -120,10 +120,23 @@ public final class TextTools {
 
     /** {@code tempTag}: whether a path has a temporary ({@code 1}) or review/release ({@code 2}) segment, else 0. */
     public static int tempKind(String path) {
-        String s = JsText.lower(path);
+        String s = asciiLower(path == null ? "" : path);
         if (hasSegment(s, ".dsh-tmp") || hasSegment(s, "tmp")) return 1;
         if (hasSegment(s, "work") || hasSegment(s, "outputs")) return 2;
         return 0;
+    }
+
+    /**
+     * ASCII letters lower-cased, every other character kept: a {@code /i} pattern without the {@code u}
+     * flag never matches an ASCII letter with a non-ASCII character (the Kelvin sign is not {@code k}).
+     */
+    private static String asciiLower(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            out.append(c >= 'A' && c <= 'Z' ? (char) (c + 32) : c);
+        }
+        return out.toString();
     }
 
     private static boolean hasSegment(String s, String name) {
