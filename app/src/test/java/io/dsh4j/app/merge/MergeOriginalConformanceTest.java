@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.app.CliRun;
 import io.dsh4j.app.ExitCodes;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -234,5 +235,20 @@ class MergeOriginalConformanceTest {
                 "",
                 "_**3 credential(s) withheld**"));
         assertThat(counts(merged)).containsExactly(23, 3, 23, 0, 782);
+    }
+
+    @Test
+    void a_lone_surrogate_prints_as_the_originals_node_prints_it(@TempDir Path home) throws IOException {
+        // given a user message whose emoji was cut in half: a lone high surrogate, stored as a JSON escape
+        Path log = MergeCliTest.writeSession(home, FIRST, new String[][] {{"user", "The cut emoji is CUT here."}});
+        Files.writeString(log, Files.readString(log).replace("CUT", "\\ud83d"));
+        // when
+        CliRun text = CliRun.of("merge", "--home", home.toString(), FIRST);
+        String jsonOut = CliRun.of("merge", "--json", "--home", home.toString(), FIRST).out();
+        JsonNode json = MergeCliTest.JSON.readTree(jsonOut);
+        // then plain text carries U+FFFD (Node's UTF-8 output), JSON the unit itself (JSON.stringify's escape)
+        assertThat(text.out()).contains("  The cut emoji is \uFFFD here. _(evidence 4; from " + FIRST + ")_").doesNotContain("\ud83d");
+        assertThat(jsonOut).contains("The cut emoji is \\ud83d here.").doesNotContain("\ud83d");
+        assertThat(json.get("render").get("text").asText()).contains("- `the cut emoji is here` = **assert**\n  The cut emoji is \ud83d here.");
     }
 }
