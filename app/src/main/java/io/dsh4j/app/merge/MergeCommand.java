@@ -132,10 +132,10 @@ public final class MergeCommand implements Callable<Integer> {
             code = ExitCodes.PROBLEM_FOUND;
         }
         if (json) {
-            out.println(toJson(read, skipped, merged, trust, trust.ok() ? rendered : null));
+            out.println(LoneSurrogates.forJson(toJson(read, skipped, merged, trust, trust.ok() ? rendered : null)));
         } else if (trust.ok()) {
             if (rendered.text().isEmpty()) err.println("dsh4j merge: " + texts.get("cli.nothing", rendered.reason()));
-            else out.println(rendered.text());
+            else out.println(LoneSurrogates.forText(rendered.text()));
         }
         out.flush();
         return code;
