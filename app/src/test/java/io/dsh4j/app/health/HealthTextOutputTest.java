@@ -36,7 +36,7 @@ class HealthTextOutputTest {
     @Test
     void a_session_with_a_window_repeats_and_a_reasoning_loop_prints_every_label() {
         assertThat(zh(stress("79-1m-52pct-loop-and-repeat5"))).containsExactly(
-                "会话：session-b0e2333f-ef73-45ef-9db2-cc6bd3322a7b",
+                "会话：79-1m-52pct-loop-and-repeat5", // the folder id, as the original's --health printed it
                 "健康评分：35 / 100 — 上下文过大",
                 "处理建议：建议机械交接 + 新开会话（继续会话已不划算）",
                 "上下文规模：320,000 token",
