@@ -3,6 +3,7 @@ package io.dsh4j.session;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.message.json.JsJson;
 import io.dsh4j.message.json.JsonLimits;
+import io.dsh4j.message.json.NodeUtf8;
 import io.dsh4j.session.internal.FrameStructureException;
 import io.dsh4j.session.internal.GrowableBytes;
 import io.dsh4j.session.internal.JsTextLines;
@@ -193,7 +194,7 @@ public final class LenientLogReader {
 
         private void line(byte[] b, int off, int len, long origin) {
             lineNumber++;
-            plaintextChars += JsTextLines.utf16Length(b, off, len);
+            plaintextChars += NodeUtf8.utf16Length(b, off, len);
             if (JsTextLines.isBlank(b, off, len)) return;
             JsonNode node = parseLine(b, off, len);
             if (node == null) {
@@ -221,8 +222,8 @@ public final class LenientLogReader {
     private static JsonNode parseLine(byte[] b, int off, int len) {
         if (JsTextLines.startsWithBom(b, off, len)) return null;
         try {
-            if (JsTextLines.isWellFormed(b, off, len)) return JsJson.parse(b, off, len, JsonLimits.DEFAULTS);
-            String text = JsTextLines.decode(b, off, len);
+            if (NodeUtf8.isWellFormed(b, off, len)) return JsJson.parse(b, off, len, JsonLimits.DEFAULTS);
+            String text = NodeUtf8.decode(b, off, len);
             return JsJson.parse(text, JsonLimits.DEFAULTS);
         } catch (RuntimeException e) {
             return null;

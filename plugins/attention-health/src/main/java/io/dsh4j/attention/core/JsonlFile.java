@@ -3,13 +3,17 @@ package io.dsh4j.attention.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.attention.core.internal.Json;
 import io.dsh4j.attention.core.internal.JsText;
+import io.dsh4j.message.json.NodeUtf8;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -23,6 +27,13 @@ public final class JsonlFile {
 
     /** The rotation limit ({@code DEFAULT_MAX_BYTES}). */
     public static final long DEFAULT_MAX_BYTES = 512 * 1024;
+
+    /**
+     * The most {@link #read} reads: the tail of a larger file (from its first whole line). Our writer
+     * rotates at {@link #DEFAULT_MAX_BYTES}, so only a file grown by something else reaches it; the
+     * original read any size, and a runaway file of gigabytes would exhaust the heap.
+     */
+    public static final long MAX_READ_BYTES = 16L << 20;
 
     private static final Object LOCK = new Object();
 
@@ -68,15 +79,21 @@ public final class JsonlFile {
 
     /**
      * Every parsable non-blank row of the file (bad rows skipped; a missing file has none), read as the
-     * original did: bytes that are not UTF-8 become U+FFFD (a damaged row does not hide the rows after
-     * it), lines split on line feeds only and trimmed as JavaScript's {@code trim()} trims (blank ones skipped).
+     * original did: bytes that are not UTF-8 become U+FFFD as Node's decoder makes them (a damaged row
+     * does not hide the rows after it), lines split on line feeds only and trimmed as JavaScript's
+     * {@code trim()} trims (blank ones skipped). Of a file above {@link #MAX_READ_BYTES} only the last
+     * {@code MAX_READ_BYTES} are read, from the first line that starts in them.
      */
     public static List<JsonNode> read(Path file) {
+        return read(file, MAX_READ_BYTES);
+    }
+
+    static List<JsonNode> read(Path file, long maxBytes) {
         List<JsonNode> rows = new ArrayList<>();
         if (!Files.isRegularFile(file)) return rows;
         String text;
         try {
-            text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+            text = NodeUtf8.decode(tail(file, maxBytes));
         } catch (IOException | RuntimeException e) {
             return rows;
         }
@@ -86,5 +103,23 @@ public final class JsonlFile {
             if (n != null) rows.add(n);
         }
         return rows;
+    }
+
+    /** The whole file, or its last {@code maxBytes} from just after the first line feed in them. */
+    private static byte[] tail(Path file, long maxBytes) throws IOException {
+        try (SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size <= maxBytes) return Files.readAllBytes(file);
+            ByteBuffer buf = ByteBuffer.allocate((int) maxBytes);
+            ch.position(size - maxBytes);
+            while (buf.hasRemaining()) {
+                if (ch.read(buf) < 0) break;
+            }
+            byte[] b = buf.array();
+            int n = buf.position();
+            int from = 0;
+            while (from < n && b[from] != '\n') from++;
+            return Arrays.copyOfRange(b, Math.min(from + 1, n), n);
+        }
     }
 }

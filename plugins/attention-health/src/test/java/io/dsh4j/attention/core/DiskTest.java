@@ -88,4 +88,32 @@ class DiskTest {
         assertThat(lines).first().isEqualTo("交接历史记录：1 次");
         assertThat(String.join("\n", lines)).contains("评分分布").contains("60-79 留意 ×1").contains("handoff-history.jsonl");
     }
+
+    @Test
+    void a_file_above_the_read_cap_is_read_from_the_first_whole_line_of_its_tail() throws Exception {
+        Path file = dir.resolve("big.jsonl");
+        StringBuilder text = new StringBuilder();
+        for (int n = 0; n < 100; n++) text.append("{\"n\":").append(n).append("}\n");
+        Files.writeString(file, text);
+        // 40 bytes of tail start inside a row: that row is dropped, the whole rows after it are kept
+        List<JsonNode> rows = JsonlFile.read(file, 40);
+        assertThat(rows).extracting(r -> r.get("n").asInt()).containsExactly(96, 97, 98, 99);
+        assertThat(JsonlFile.read(file)).hasSize(100);
+        assertThat(JsonlFile.MAX_READ_BYTES).isGreaterThan(2 * JsonlFile.DEFAULT_MAX_BYTES);
+    }
+
+    @Test
+    void ill_formed_utf8_in_a_row_reads_as_nodes_replacement_characters() throws Exception {
+        Path file = dir.resolve("bad.jsonl");
+        byte[] head = "{\"t\":\"a".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] tail = "b\"}\n{\"n\":2}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        bytes.writeBytes(head);
+        bytes.writeBytes(new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80});
+        bytes.writeBytes(tail);
+        Files.write(file, bytes.toByteArray());
+        // an encoded surrogate is three replacements in Node (the JDK's decoder would make one)
+        assertThat(JsonlFile.read(file)).extracting(r -> r.path("t").asText(null))
+                .containsExactly("a\ufffd\ufffd\ufffdb", null);
+    }
 }
