@@ -46,14 +46,11 @@ public final class HealthCommand implements Callable<Integer> {
             description = "A session id or unique part of one, a session directory or a log file (default: the newest session of the current directory).")
     String target;
 
-
     @Option(names = "--json", description = "Print JSON: one object (with --all, one object per line).")
     boolean json;
 
     @Option(names = "--all", description = "Check every session under the home, newest first.")
     boolean all;
-
-
 
     @Override
     public Integer call() {

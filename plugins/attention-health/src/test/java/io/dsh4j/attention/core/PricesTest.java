@@ -22,7 +22,6 @@ class PricesTest {
         PriceFile.resetCache();
     }
 
-
     private static boolean peak(String beijingLocal) {
         return Prices.isPeak(Instant.parse(beijingLocal + "Z").minusSeconds(8 * 3600), PriceTable.DEFAULTS.holidays());
     }
