@@ -1,5 +1,6 @@
 package io.dsh4j.attention.core.internal;
 
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,36 +14,23 @@ import java.util.List;
 public final class JsText {
 
     /** ECMAScript's {@code \s} as a Java regex character class. */
-    public static final String WS = "[\\t\\n\\u000B\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF]";
+    public static final String WS = "[" + JsStrings.WHITE_SPACE_CLASS + "]";
 
     private JsText() {}
 
     /** Whether {@code c} is ECMAScript whitespace or a line terminator. */
     public static boolean isSpace(char c) {
-        return switch (c) {
-            case '\t', '\n', '\u000B', '\f', '\r', ' ', '\u00A0', '\u1680', '\u2028', '\u2029', '\u202F', '\u205F',
-                    '\u3000', '\uFEFF' -> true;
-            default -> c >= '\u2000' && c <= '\u200A';
-        };
+        return JsStrings.isWhiteSpace(c);
     }
 
     /** {@code String.prototype.trim}. */
     public static String trim(String s) {
-        if (s == null) return "";
-        int start = 0;
-        int end = s.length();
-        while (start < end && isSpace(s.charAt(start))) start++;
-        while (end > start && isSpace(s.charAt(end - 1))) end--;
-        return start == 0 && end == s.length() ? s : s.substring(start, end);
+        return s == null ? "" : JsStrings.trim(s);
     }
 
     /** Whether the string is empty after {@link #trim}. */
     public static boolean isBlank(String s) {
-        if (s == null) return true;
-        for (int i = 0; i < s.length(); i++) {
-            if (!isSpace(s.charAt(i))) return false;
-        }
-        return true;
+        return s == null || JsStrings.isBlank(s);
     }
 
     /** {@code s.replace(/\s+/g, ' ').trim()}: every whitespace run becomes one space, ends trimmed. */
@@ -133,61 +121,8 @@ public final class JsText {
         return s.length() <= max ? s : s.substring(s.length() - Math.max(0, max));
     }
 
-    /**
-     * {@code String.prototype.toLowerCase()}: locale-independent, with the Unicode Final_Sigma rule
-     * as JavaScript applies it (a capital sigma after a cased letter and not before one, case-ignorable
-     * characters skipped, becomes {@code ς}). Java's own rule looks at word boundaries instead, so
-     * {@code "ΣΑΣ1a"} and {@code "ΣΑΣ`a"} came out the other way round.
-     */
+    /** {@code String.prototype.toLowerCase()}, Final_Sigma rule included ({@link JsStrings#toLowerCase}). */
     public static String lower(String s) {
-        if (s == null) return "";
-        int sigma = s.indexOf('\u03A3');
-        if (sigma < 0) return s.toLowerCase(java.util.Locale.ROOT);
-        StringBuilder out = new StringBuilder(s.length());
-        int from = 0;
-        for (; sigma >= 0; sigma = s.indexOf('\u03A3', sigma + 1)) {
-            out.append(s.substring(from, sigma).toLowerCase(java.util.Locale.ROOT));
-            out.append(isFinalSigma(s, sigma) ? '\u03C2' : '\u03C3');
-            from = sigma + 1;
-        }
-        return out.append(s.substring(from).toLowerCase(java.util.Locale.ROOT)).toString();
-    }
-
-    /** Unicode's Final_Sigma condition for the character at {@code at}. */
-    private static boolean isFinalSigma(String s, int at) {
-        boolean casedBefore = false;
-        for (int i = at; i > 0; ) {
-            int cp = s.codePointBefore(i);
-            i -= Character.charCount(cp);
-            if (isCaseIgnorable(cp)) continue;
-            casedBefore = isCased(cp);
-            break;
-        }
-        if (!casedBefore) return false;
-        for (int i = at + 1; i < s.length(); ) {
-            int cp = s.codePointAt(i);
-            i += Character.charCount(cp);
-            if (isCaseIgnorable(cp)) continue;
-            return !isCased(cp);
-        }
-        return true;
-    }
-
-    /** Unicode's {@code Cased}: upper, lower or title case (other_lowercase/uppercase included). */
-    private static boolean isCased(int cp) {
-        return Character.isLowerCase(cp) || Character.isUpperCase(cp) || Character.isTitleCase(cp);
-    }
-
-    /** Unicode's {@code Case_Ignorable}: marks, format characters, modifiers and the mid-word punctuation. */
-    private static boolean isCaseIgnorable(int cp) {
-        return switch (Character.getType(cp)) {
-            case Character.NON_SPACING_MARK, Character.ENCLOSING_MARK, Character.FORMAT, Character.MODIFIER_LETTER,
-                    Character.MODIFIER_SYMBOL -> true;
-            default -> switch (cp) {
-                case 0x27, 0x2E, 0x3A, 0xB7, 0x387, 0x55F, 0x5F4, 0x2018, 0x2019, 0x2024, 0x2027, 0xFE13, 0xFE52, 0xFE55,
-                        0xFF07, 0xFF0E, 0xFF1A -> true;
-                default -> false;
-            };
-        };
+        return s == null ? "" : JsStrings.toLowerCase(s);
     }
 }
