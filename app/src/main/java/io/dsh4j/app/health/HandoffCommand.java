@@ -35,9 +35,6 @@ import picocli.CommandLine.Spec;
         description = "Rule-built handoff document of a DSH session, for a new session to take over (no model, no network).")
 public final class HandoffCommand implements Callable<Integer> {
 
-    /** The names {@code --profile} accepts. */
-    private static final List<String> PROFILES = List.of("full", "slim", "lean");
-
     @Spec
     CommandSpec spec;
 
@@ -84,10 +81,7 @@ public final class HandoffCommand implements Callable<Integer> {
             notNegative(texts, "--max-turns", maxTurns);
             notNegative(texts, "--max-requests", maxRequests);
             notNegative(texts, "--max-files", maxFiles);
-            if (profile != null && !PROFILES.contains(profile)) {
-                throw new IllegalArgumentException(texts.get("cli.badProfile", profile));
-            }
-            options = HandoffOptions.DEFAULTS.withProfile(HandoffOptions.Profile.of(profile)).withLimits(
+            options = HandoffOptions.DEFAULTS.withProfile(profileOf(texts, profile)).withLimits(
                     maxRequests == null ? -1 : maxRequests, maxTurns == null ? -1 : maxTurns, maxFiles == null ? -1 : maxFiles);
         } catch (IllegalArgumentException e) {
             err.println("dsh4j handoff: " + e.getMessage());
@@ -149,6 +143,15 @@ public final class HandoffCommand implements Callable<Integer> {
         }
         if (stats) printStats(err, t, found, read, x, doc);
         return ExitCodes.OK;
+    }
+
+    /** The {@code --profile} value as {@link HandoffOptions.Profile#of} reads it, refused in the chosen language. */
+    private static HandoffOptions.Profile profileOf(Texts texts, String name) {
+        try {
+            return HandoffOptions.Profile.of(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(texts.get("cli.badProfile", name));
+        }
     }
 
     /** Refuses a negative {@code --max-*} value, naming the option. */

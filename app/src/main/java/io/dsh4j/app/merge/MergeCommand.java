@@ -97,11 +97,14 @@ public final class MergeCommand implements Callable<Integer> {
         Set<Path> seen = new HashSet<>();
         for (String input : sessions) {
             try {
-                SessionSurfaces.Read r = reader.read(input, Trust.EXTERNAL);
-                if (!seen.add(r.file().toAbsolutePath().normalize())) {
-                    err.println("dsh4j merge: " + texts.get("cli.duplicate", input, r.file()));
+                Path file = reader.locate(input);
+                Path key = file.toAbsolutePath().normalize();
+                if (seen.contains(key)) {
+                    err.println("dsh4j merge: " + texts.get("cli.duplicate", input, file));
                     continue;
                 }
+                SessionSurfaces.Read r = reader.read(input, file, Trust.EXTERNAL);
+                seen.add(key);
                 if (r.status() instanceof LogStatus.Torn) err.println("dsh4j merge: " + redacted(texts.get("cli.torn", input, r.status().describe())));
                 read.add(r);
             } catch (SessionSurfaces.Unreadable e) {

@@ -47,9 +47,8 @@ final class SessionSurfaces {
         this.texts = texts;
     }
 
-    /** Reads one argument, stamping its claims with {@code trust}. */
-    Read read(String input, Trust trust) throws Unreadable {
-        Path file = locate(input);
+    /** Reads the log {@code file} that {@link #locate} found for {@code input}, stamping its claims with {@code trust}. */
+    Read read(String input, Path file, Trust trust) throws Unreadable {
         SessionLog log;
         try {
             log = SessionLogReader.read(file, SessionLogReader.Options.FIXTURE);
@@ -80,7 +79,8 @@ final class SessionSurfaces {
         return file + ": " + problem;
     }
 
-    private Path locate(String input) throws Unreadable {
+    /** The log file an argument names, without reading it. */
+    Path locate(String input) throws Unreadable {
         try {
             return SessionTargets.resolve(input, home);
         } catch (CliProblem p) {

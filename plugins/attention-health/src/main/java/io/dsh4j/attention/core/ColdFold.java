@@ -8,7 +8,6 @@ import io.dsh4j.attention.core.internal.JsSort;
 import io.dsh4j.attention.core.internal.JsText;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -105,21 +105,28 @@ public final class JsonlFile {
         return rows;
     }
 
-    /** The whole file, or its last {@code maxBytes} from just after the first line feed in them. */
+    /**
+     * The whole file, or its last {@code maxBytes} from just after the first line feed in them; read
+     * through one channel, so a file that grows meanwhile is still read no further than its size at
+     * opening.
+     */
     private static byte[] tail(Path file, long maxBytes) throws IOException {
         try (SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ)) {
             long size = ch.size();
-            if (size <= maxBytes) return Files.readAllBytes(file);
-            ByteBuffer buf = ByteBuffer.allocate((int) maxBytes);
-            ch.position(size - maxBytes);
+            long start = Math.max(0, size - maxBytes);
+            ByteBuffer buf = ByteBuffer.allocate((int) (size - start));
+            ch.position(start);
             while (buf.hasRemaining()) {
                 if (ch.read(buf) < 0) break;
             }
             byte[] b = buf.array();
             int n = buf.position();
             int from = 0;
-            while (from < n && b[from] != '\n') from++;
-            return Arrays.copyOfRange(b, Math.min(from + 1, n), n);
+            if (start > 0) {
+                while (from < n && b[from] != '\n') from++;
+                from = Math.min(from + 1, n);
+            }
+            return from == 0 && n == b.length ? b : Arrays.copyOfRange(b, from, n);
         }
     }
 }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.attention.core.internal.Js;
 import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.Json;
+import io.dsh4j.message.json.NodeUtf8;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +43,8 @@ public final class PriceFile {
             Cached c = cache;
             if (c != null && c.file.equals(file) && c.mtime == mtime) return c.table;
             if (Files.size(file) > MAX_BYTES) return PriceTable.DEFAULTS;
-            PriceTable table = parse(Files.readString(file, StandardCharsets.UTF_8));
+            // decoded as the original's readFileSync(…, 'utf8') did: a byte that is not UTF-8 is U+FFFD, not a broken file
+            PriceTable table = parse(NodeUtf8.decode(Files.readAllBytes(file)));
             if (table == null) return PriceTable.DEFAULTS;
             cache = new Cached(file, mtime, table);
             return table;

@@ -120,14 +120,12 @@ public sealed interface TurnNo permits TurnNo.Num, TurnNo.Null, TurnNo.Other {
      * only to themselves (every occurrence in the log is a distinct JavaScript object).
      */
     final class Other implements TurnNo {
-        private final boolean string;
         private final boolean primitiveString;
         private final Object identity;
         private final String text;
         private final double number;
 
         Other(JsonNode v) {
-            this.string = v.isTextual();
             this.primitiveString = !v.isBoolean();
             this.identity = v.isTextual() ? v.textValue() : v.isBoolean() ? (Object) v.booleanValue() : new Object();
             this.text = Js.string(v);
@@ -151,7 +149,8 @@ public sealed interface TurnNo permits TurnNo.Num, TurnNo.Null, TurnNo.Other {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Other other && string == other.string && identity.equals(other.identity);
+            // the identity's class already tells a string from a boolean or an object
+            return o instanceof Other other && identity.equals(other.identity);
         }
 
         @Override

@@ -73,8 +73,13 @@ public final class JsNumbers {
         return k == 1 ? digits + exp : digits.charAt(0) + "." + digits.substring(1) + exp;
     }
 
+    /*
+     * Possessive quantifiers: the greedy form backtracked through every split of a long digit run that
+     * does not end a number ("111…1x"), quadratic in its length; no split can match where the whole
+     * run does not.
+     */
     private static final Pattern DECIMAL =
-            Pattern.compile("[+-]?(?:Infinity|(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)");
+            Pattern.compile("[+-]?(?:Infinity|(?:\\d++\\.?+\\d*+|\\.\\d++)(?:[eE][+-]?+\\d++)?+)");
     private static final Pattern RADIX = Pattern.compile("0(?:[xX][0-9a-fA-F]+|[bB][01]+|[oO][0-7]+)");
 
     /**
@@ -90,12 +95,17 @@ public final class JsNumbers {
             return Double.parseDouble(t);
         }
         if (RADIX.matcher(t).matches()) {
-            int radix = switch (Character.toLowerCase(t.charAt(1))) {
-                case 'x' -> 16;
-                case 'o' -> 8;
-                default -> 2;
+            int bitsPerDigit = switch (Character.toLowerCase(t.charAt(1))) {
+                case 'x' -> 4;
+                case 'o' -> 3;
+                default -> 1;
             };
-            return new BigInteger(t.substring(2), radix).doubleValue();
+            int first = 2;
+            while (first < t.length() - 1 && t.charAt(first) == '0') first++;
+            // with d significant digits the value is at least 2^(bits·(d−1)): from 2^1024 on it is
+            // Infinity, and parsing a longer run with BigInteger would be quadratic in its length
+            if ((long) (t.length() - first) * bitsPerDigit >= 1024 + bitsPerDigit) return Double.POSITIVE_INFINITY;
+            return new BigInteger(t.substring(first), 1 << bitsPerDigit).doubleValue();
         }
         return Double.NaN;
     }
