@@ -14,7 +14,10 @@ import io.dsh4j.session.SurfaceFold;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionLogException;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -53,7 +56,7 @@ final class SessionSurfaces {
         try {
             log = SessionLogReader.read(file, SessionLogReader.Options.FIXTURE);
         } catch (IOException e) {
-            throw new Unreadable(texts.get("cli.unreadable", file, e.getMessage()));
+            throw new Unreadable(texts.get("cli.unreadable", file, reason(e)));
         }
         if (!log.status().readable() || log.header() == null) throw new Unreadable(located(input, file, log.status().describe()));
         SurfaceFold fold = new SurfaceFold(log.events().isEmpty() ? 0 : log.events().getFirst().seq());
@@ -64,6 +67,19 @@ final class SessionSurfaces {
         }
         Surface surface = new Surface(Redaction.redact(log.header().id()).text(), EventMessages.fromSurface(fold.nodes()), trust);
         return new Read(input, file, log.status(), surface);
+    }
+
+    /**
+     * Why a read failed, in these texts: the JDK's file exceptions carry only the path as their
+     * message, which the caller already names.
+     */
+    String reason(IOException e) {
+        return switch (e) {
+            case NoSuchFileException n -> texts.get("cli.ioMissing");
+            case AccessDeniedException a -> texts.get("cli.ioDenied");
+            case FileSystemException f when f.getReason() != null -> f.getReason();
+            default -> String.valueOf(e.getMessage());
+        };
     }
 
     /**
