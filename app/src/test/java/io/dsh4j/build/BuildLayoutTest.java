@@ -55,7 +55,7 @@ class BuildLayoutTest {
         Element properties = all(parent, "properties").get(0);
         assertThat(child(properties, "maven.compiler.release")).isEqualTo("21");
         List<String> modules = all(parent, "module").stream().map(m -> m.getTextContent().trim()).toList();
-        assertThat(modules).contains("kernel", "harness", "testkit", "app", "bench");
+        assertThat(modules).contains("kernel", "message", "session", "llm", "agent", "testkit", "app", "bench");
         for (String module : modules) assertThat(Repo.root().resolve(module).resolve("pom.xml")).isRegularFile();
     }
 
