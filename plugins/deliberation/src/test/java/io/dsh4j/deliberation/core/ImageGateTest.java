@@ -25,11 +25,11 @@ class ImageGateTest {
     }
 
     static Message user(ContentBlock... blocks) {
-        return new Message.UserMessage("u", List.of(blocks), new MessageSource.User(null, null, null));
+        return new Message.UserMessage("u", List.of(blocks), new MessageSource.User(null, null, Json.of("{'kind':'user'}")));
     }
 
     static Message assistant(ContentBlock... blocks) {
-        return new Message.AssistantMessage("a", List.of(blocks), new MessageSource.Model("p", "m", null, null));
+        return new Message.AssistantMessage("a", List.of(blocks), new MessageSource.Model("p", "m", null, Json.of("{'kind':'model','provider':'p','model':'m'}")));
     }
 
     @Test
