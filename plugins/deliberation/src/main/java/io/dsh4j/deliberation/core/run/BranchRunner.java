@@ -73,19 +73,7 @@ public final class BranchRunner {
             t.start();
             started.add(t);
         }
-        boolean interrupted = false;
-        for (Thread t : started) {
-            while (true) {
-                try {
-                    t.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                    caller.cancel(new CancelSignal.Reason.Cancelled("interrupted"));
-                }
-            }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
+        for (Thread t : started) Joins.joinUninterruptibly(t, () -> caller.cancel(new CancelSignal.Reason.Cancelled("interrupted")));
         if (caller.isCancelled()) throw new DeliberationAbortedException();
         return List.of(outcomes);
     }

@@ -39,16 +39,7 @@ public interface Deadlines {
             return () -> {
                 if (Thread.currentThread() == t) return;
                 t.interrupt();
-                boolean interrupted = false;
-                while (true) {
-                    try {
-                        t.join();
-                        break;
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
-                if (interrupted) Thread.currentThread().interrupt();
+                Joins.joinUninterruptibly(t, () -> {});
             };
         };
     }
