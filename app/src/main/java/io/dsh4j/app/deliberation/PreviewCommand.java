@@ -18,6 +18,7 @@ import io.dsh4j.session.SessionLogReader;
 import io.dsh4j.session.SurfaceFold;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionLogException;
+import io.dsh4j.session.event.SurfaceOp;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Spec;
  * (spec {@code deliberation.md} §3.3–§3.6) — the native seed's length and the masked snapshot of the
  * selected Steps, with the projection's counters — or why the projection is refused. Seqs are as the
  * session library reads the log (packed chunk rows expanded, legacy shapes upgraded); the surface is
- * the folded one; a torn log is previewed up to its committed prefix, without crash-repair closers
+ * the folded one (or, for a log that breaks the fold's rules, the appended surface events, with a
+ * warning); a torn log is previewed up to its committed prefix, without crash-repair closers
  * (a live turn is open at the checkpoint).
  *
  * <p>Exit codes: 0 projected; 1 the projection was refused or the log is damaged; 2 bad options;
@@ -111,17 +113,10 @@ final class PreviewCommand implements Callable<Integer> {
         }
         if (log.status() instanceof LogStatus.Torn) err.println("dsh4j deliberation preview: " + CliTexts.get("torn", file, log.status().describe()));
         List<SessionEvent> events = log.events();
-        Set<Long> surface;
-        try {
-            SurfaceFold fold = new SurfaceFold(events.isEmpty() ? 0 : events.getFirst().seq());
-            for (SessionEvent e : events) fold.accept(e);
-            surface = new HashSet<>(fold.nodeSeqs());
-        } catch (SessionLogException e) {
-            return failure(out, err, ExitCodes.PROBLEM_FOUND, "INVALID_SURFACE", file + ": " + e.getMessage());
-        }
         if (!events.isEmpty() && events.getFirst().seq() != 0) {
             return failure(out, err, ExitCodes.PROBLEM_FOUND, "INVALID_LOG", CliTexts.get("notFromZero", file));
         }
+        Set<Long> surface = surface(events, file, err);
         MidForkProjection p;
         try {
             p = MidForkProjector.english().project(events, surface, w, m.get(), new ProjectionLimits(maxChars, maxImages));
@@ -141,6 +136,26 @@ final class PreviewCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /**
+     * The active surface: the folded one, as a live session holds it; when the log breaks the fold's
+     * rules (a hand-trimmed fixture, say), the surface events appended in it, with a warning — the
+     * surface the original's projection is compared on.
+     */
+    static Set<Long> surface(List<SessionEvent> events, Path file, PrintWriter err) {
+        try {
+            SurfaceFold fold = new SurfaceFold(events.isEmpty() ? 0 : events.getFirst().seq());
+            for (SessionEvent e : events) fold.accept(e);
+            return new HashSet<>(fold.nodeSeqs());
+        } catch (SessionLogException e) {
+            err.println("dsh4j deliberation preview: " + CliTexts.get("unfoldable", file, e.getMessage()));
+            Set<Long> appended = new HashSet<>();
+            for (SessionEvent ev : events) {
+                if (ev.isSurfaceType() && ev.surfaceOp() instanceof SurfaceOp.Append) appended.add(ev.seq());
+            }
+            return appended;
+        }
     }
 
     /** The {@code --json} object of a projection. */

@@ -56,10 +56,10 @@ class HostileInputTest {
     @Test
     void a_huge_log_projects_in_one_pass_and_a_huge_step_is_refused_whole() {
         SyntheticLog log = new SyntheticLog();
-        for (int t = 1; t <= 20_000; t++) log.completedToolTurn(t);
+        for (int t = 1; t <= 5_000; t++) log.completedToolTurn(t);
         MidForkProjection p = P.project(log.events, log.surface, new Window.RecentSteps(32), Mask.REASONING_ONLY, ProjectionLimits.UNLIMITED);
         assertThat(p.projectedSteps()).isEqualTo(32);
-        assertThat(p.seedLength()).isEqualTo((20_000 - 32) * 8);
+        assertThat(p.seedLength()).isEqualTo((5_000 - 32) * 8);
         SyntheticLog big = new SyntheticLog().add("turn/start", "{'turn':1}").add("step/start", "{'turn':1,'step':1}");
         big.add("user/message", Json.obj("{'source':{'kind':'user'}}").set("content",
                 JsJson.parse("[{\"type\":\"text\",\"text\":\"" + "z".repeat(1_000_000) + "\"}]")));
