@@ -1,6 +1,7 @@
 package io.dsh4j.app;
 
 import io.dsh4j.app.bench.BenchCommand;
+import io.dsh4j.app.deliberation.DeliberationCommand;
 import io.dsh4j.app.health.HandoffCommand;
 import io.dsh4j.app.health.HealthCommand;
 import io.dsh4j.app.merge.MergeCommand;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
             ProfileCommand.class,
             HealthCommand.class,
             HandoffCommand.class,
+            DeliberationCommand.class,
         })
 public final class Main implements Runnable {
 
