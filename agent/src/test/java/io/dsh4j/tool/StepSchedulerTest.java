@@ -102,8 +102,8 @@ class StepSchedulerTest {
             }
             return JsJson.nodes().textNode(exec.callId());
         }).parallelSafe().build());
-        kernel.root().on(ToolEvents.PRE_EXECUTE, (exec, next) -> { trace.add("pre " + exec.callId()); return next.proceed(); });
-        kernel.root().on(ToolEvents.POST_EXECUTE, (p, next) -> { trace.add("post " + p.exec().callId()); return next.proceed(); });
+        kernel.root().events().on(ToolEvents.PRE_EXECUTE, (exec, next) -> { trace.add("pre " + exec.callId()); return next.proceed(); });
+        kernel.root().events().on(ToolEvents.POST_EXECUTE, (p, next) -> { trace.add("post " + p.exec().callId()); return next.proceed(); });
         run(Signal.never(), 10, call("1", "p", "{}"), call("2", "p", "{}"));
         assertThat(trace).containsExactly("pre 1", "pre 2", "post 1", "post 2");
     }

@@ -47,7 +47,7 @@ class ToolPipelineTest {
     @Test
     void an_unknown_tool_is_UNKNOWN_TOOL_and_policy_still_sees_the_name() {
         List<String> seen = new ArrayList<>();
-        kernel.root().on(ToolEvents.PRE_EXECUTE, (exec, next) -> { seen.add(exec.name()); return next.proceed(); });
+        kernel.root().events().on(ToolEvents.PRE_EXECUTE, (exec, next) -> { seen.add(exec.name()); return next.proceed(); });
         ToolExecutionResult result = call("nope", "{}");
         assertThat(text(result)).isEqualTo("Error: unknown tool \"nope\"");
         assertThat(code(result)).isEqualTo(ToolCodes.UNKNOWN_TOOL);
@@ -108,8 +108,8 @@ class ToolPipelineTest {
     void an_already_aborted_call_is_ABORTED_BEFORE_DISPATCH_and_no_policy_runs() {
         tools.register(echo("echo"));
         List<String> policy = new ArrayList<>();
-        kernel.root().on(ToolEvents.PRE_EXECUTE, (exec, next) -> { policy.add("pre"); return next.proceed(); });
-        kernel.root().on(ToolEvents.POST_EXECUTE, (p, next) -> { policy.add("post"); return next.proceed(); });
+        kernel.root().events().on(ToolEvents.PRE_EXECUTE, (exec, next) -> { policy.add("pre"); return next.proceed(); });
+        kernel.root().events().on(ToolEvents.POST_EXECUTE, (p, next) -> { policy.add("post"); return next.proceed(); });
         ToolExecutionResult result = tools.execute(ToolExecutionInput.of("c", "echo", json("{}"), null, Signal.aborted("user")));
         assertThat(text(result)).isEqualTo("Error: tool call aborted before dispatch");
         assertThat(((ToolExecutionResult.Failure) result).error().info()).isEqualTo(new ToolErrorInfo("AbortError", "ABORTED_BEFORE_DISPATCH"));
@@ -153,8 +153,8 @@ class ToolPipelineTest {
     void a_pre_execute_denial_is_an_error_without_code_that_still_goes_through_post_execute() {
         tools.register(echo("echo"));
         List<String> post = new ArrayList<>();
-        kernel.root().on(ToolEvents.PRE_EXECUTE, (exec, next) -> new PreToolDecision.Deny("bash is disabled by policy in this session"));
-        kernel.root().on(ToolEvents.POST_EXECUTE, (p, next) -> { post.add(text(p.result())); return next.proceed(); });
+        kernel.root().events().on(ToolEvents.PRE_EXECUTE, (exec, next) -> new PreToolDecision.Deny("bash is disabled by policy in this session"));
+        kernel.root().events().on(ToolEvents.POST_EXECUTE, (p, next) -> { post.add(text(p.result())); return next.proceed(); });
         ToolExecutionResult result = call("echo", "{}");
         assertThat(text(result)).isEqualTo("Error: bash is disabled by policy in this session");
         assertThat(((ToolExecutionResult.Failure) result).error().info()).isNull();
@@ -165,8 +165,8 @@ class ToolPipelineTest {
     void a_throwing_pre_execute_listener_gives_an_error_and_skips_post_execute() {
         tools.register(echo("echo"));
         List<String> post = new ArrayList<>();
-        kernel.root().on(ToolEvents.PRE_EXECUTE, (exec, next) -> { throw new IllegalStateException("policy crashed"); });
-        kernel.root().on(ToolEvents.POST_EXECUTE, (p, next) -> { post.add("post"); return next.proceed(); });
+        kernel.root().events().on(ToolEvents.PRE_EXECUTE, (exec, next) -> { throw new IllegalStateException("policy crashed"); });
+        kernel.root().events().on(ToolEvents.POST_EXECUTE, (p, next) -> { post.add("post"); return next.proceed(); });
         assertThat(text(call("echo", "{}"))).isEqualTo("Error: policy crashed");
         assertThat(post).isEmpty();
     }
@@ -174,14 +174,14 @@ class ToolPipelineTest {
     @Test
     void ask_without_an_approval_service_denies_with_its_reason_or_the_default() {
         tools.register(echo("echo"));
-        kernel.root().on(ToolEvents.PRE_EXECUTE, (exec, next) -> new PreToolDecision.Ask(null));
+        kernel.root().events().on(ToolEvents.PRE_EXECUTE, (exec, next) -> new PreToolDecision.Ask(null));
         assertThat(text(call("echo", "{}"))).isEqualTo("Error: tool \"echo\" requires approval (not yet supported)");
     }
 
     @Test
     void ask_is_answered_by_the_approval_service() {
         tools.register(echo("echo"));
-        kernel.root().on(ToolEvents.PRE_EXECUTE, (exec, next) -> new PreToolDecision.Ask("writes files"));
+        kernel.root().events().on(ToolEvents.PRE_EXECUTE, (exec, next) -> new PreToolDecision.Ask("writes files"));
         List<ApprovalOutcome> answers = new ArrayList<>(List.of(ApprovalOutcome.ALLOWED_ONCE, ApprovalOutcome.REJECTED,
                 ApprovalOutcome.CANCELLED, ApprovalOutcome.UNAVAILABLE));
         List<String> reasons = new ArrayList<>();
@@ -206,7 +206,7 @@ class ToolPipelineTest {
     @Test
     void a_guard_vetoes_after_pre_execute_allowed_and_cannot_be_overridden() {
         tools.register(echo("echo"));
-        kernel.root().on(ToolEvents.PRE_EXECUTE, (exec, next) -> PreToolDecision.ALLOW);
+        kernel.root().events().on(ToolEvents.PRE_EXECUTE, (exec, next) -> PreToolDecision.ALLOW);
         tools.guard(exec -> exec.name().equals("echo") ? "echo is off" : null);
         tools.guard(exec -> "second guard never runs");
         assertThat(text(call("echo", "{}"))).isEqualTo("Error: echo is off");
@@ -220,7 +220,7 @@ class ToolPipelineTest {
             exec.deferContext(deferred);
             throw new IllegalStateException("then failed");
         }).build());
-        kernel.root().on(ToolEvents.POST_EXECUTE, (p, next) -> PostToolDecision.prependContext(next.proceed(), policy));
+        kernel.root().events().on(ToolEvents.POST_EXECUTE, (p, next) -> PostToolDecision.prependContext(next.proceed(), policy));
         ToolExecutionResult result = call("defer", "{}");
         assertThat(result.additionalContexts()).containsExactly(deferred, policy);
     }
@@ -229,7 +229,7 @@ class ToolPipelineTest {
     void post_execute_block_replaces_the_result_and_drops_tool_deferred_contexts() {
         tools.register(textTool("defer", (args, exec) -> { exec.deferContext(note("dropped")); return JsJson.nodes().textNode("v"); }).build());
         Message.UserMessage kept = note("kept");
-        kernel.root().on(ToolEvents.POST_EXECUTE, (p, next) -> new PostToolDecision.Block(
+        kernel.root().events().on(ToolEvents.POST_EXECUTE, (p, next) -> new PostToolDecision.Block(
                 List.of(new ContentBlock.Text("tool output rejected by policy: retry once")), List.of(kept)));
         ToolExecutionResult result = call("defer", "{}");
         assertThat(result.isError()).isTrue();
@@ -241,7 +241,7 @@ class ToolPipelineTest {
     @Test
     void post_execute_accept_may_replace_content_or_a_revalidated_value() {
         tools.register(echo("echo"));
-        kernel.root().on(ToolEvents.POST_EXECUTE, (p, next) -> p.exec().callId().equals("content")
+        kernel.root().events().on(ToolEvents.POST_EXECUTE, (p, next) -> p.exec().callId().equals("content")
                 ? new PostToolDecision.Accept(List.of(new ContentBlock.Text("replaced")), List.of())
                 : p.exec().callId().equals("value")
                 ? new PostToolDecision.AcceptValue(JsJson.nodes().textNode("new value"), List.of())
@@ -264,8 +264,8 @@ class ToolPipelineTest {
                     finalized.add(text(result));
                     return List.of(new ContentBlock.Text("finalized"));
                 }).build());
-        kernel.root().on(ToolEvents.RESULT, e -> observed.add(text(e.result())));
-        kernel.root().on(ToolEvents.RESULT, e -> { throw new IllegalStateException("observer failure is contained"); });
+        kernel.root().events().on(ToolEvents.RESULT, e -> observed.add(text(e.result())));
+        kernel.root().events().on(ToolEvents.RESULT, e -> { throw new IllegalStateException("observer failure is contained"); });
         ToolExecutionResult result = call("fin", "{}");
         assertThat(finalized).containsExactly("Error: x");
         assertThat(text(result)).isEqualTo("finalized");
@@ -281,7 +281,7 @@ class ToolPipelineTest {
             seen.add(exec.signal().aborted());
             return JsJson.nodes().textNode("x");
         }).build());
-        kernel.root().on(ToolEvents.EXECUTE, (dispatch, next) -> dispatch.withSignal(Signal.never(), next::proceed));
+        kernel.root().events().on(ToolEvents.EXECUTE, (dispatch, next) -> dispatch.withSignal(Signal.never(), next::proceed));
         ToolExecutionResult result = tools.execute(ToolExecutionInput.of("c", "peek", json("{}"), null, caller.signal()));
         assertThat(seen).containsExactly(true);
         assertThat(code(result)).isEqualTo(ToolCodes.ABORTED);
@@ -301,8 +301,8 @@ class ToolPipelineTest {
         Scope scope = Scopes.create(kernel.root(), a);
         List<String> scoped = new ArrayList<>();
         List<String> global = new ArrayList<>();
-        scope.context().on(ToolEvents.RESULT, e -> scoped.add(e.exec().agent().id()));
-        kernel.root().on(ToolEvents.RESULT, e -> global.add(e.exec().agent() == null ? "-" : e.exec().agent().id()));
+        scope.context().events().on(ToolEvents.RESULT, e -> scoped.add(e.exec().agent().id()));
+        kernel.root().events().on(ToolEvents.RESULT, e -> global.add(e.exec().agent() == null ? "-" : e.exec().agent().id()));
         tools.execute(ToolExecutionInput.of("1", "echo", json("{}"), a, Signal.never()));
         tools.execute(ToolExecutionInput.of("2", "echo", json("{}"), b, Signal.never()));
         tools.execute(ToolExecutionInput.of("3", "echo", json("{}"), null, Signal.never()));

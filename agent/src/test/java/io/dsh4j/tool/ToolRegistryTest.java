@@ -63,7 +63,7 @@ class ToolRegistryTest {
     @Test
     void disposing_a_registration_removes_it_and_notifies_both_ways() {
         List<String> changes = new ArrayList<>();
-        kernel.root().on(ToolEvents.CHANGE, c -> changes.add("change"));
+        kernel.root().events().on(ToolEvents.CHANGE, c -> changes.add("change"));
         EffectHandle handle = tools.register(echo("gone"));
         assertThat(tools.get("gone", null)).isPresent();
         handle.dispose();

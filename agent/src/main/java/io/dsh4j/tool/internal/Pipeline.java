@@ -2,7 +2,6 @@ package io.dsh4j.tool.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.kernel.Context;
-import io.dsh4j.kernel.EventFilter;
 import io.dsh4j.kernel.Scopes;
 import io.dsh4j.kernel.Signal;
 import io.dsh4j.message.ContentBlock;
@@ -54,8 +53,8 @@ final class Pipeline {
         return registry.ctx();
     }
 
-    private EventFilter receiver(Execution exec) {
-        return Scopes.target(registry, exec.agent());
+    private io.dsh4j.kernel.Dispatch events(Execution exec) {
+        return ctx().events().to(Scopes.target(ctx(), registry, exec.agent()));
     }
 
     ToolExecutionResult execute(ToolExecutionInput input) {
@@ -96,7 +95,7 @@ final class Pipeline {
             return new FinalResult(exec, Results.abortedBeforeDispatch(null));
         }
         try {
-            PreToolDecision gate = ctx().waterfall(receiver(exec), ToolEvents.PRE_EXECUTE, exec, () -> PreToolDecision.ALLOW);
+            PreToolDecision gate = events(exec).waterfall(ToolEvents.PRE_EXECUTE, exec, () -> PreToolDecision.ALLOW);
             if (gate == null) {
                 throw new IllegalStateException("a tools/pre-execute listener returned no decision");
             }
@@ -172,7 +171,7 @@ final class Pipeline {
     /** Runs {@code tools/execute} and the body; answers a {@link PostResult} or a {@link FinalResult}. */
     Prepared dispatch(Execution exec) {
         try {
-            ToolExecutionResult result = ctx().waterfall(receiver(exec), ToolEvents.EXECUTE, exec, () -> body(exec));
+            ToolExecutionResult result = events(exec).waterfall(ToolEvents.EXECUTE, exec, () -> body(exec));
             if (result == null) {
                 throw new IllegalStateException("a tools/execute listener returned no result");
             }
@@ -292,7 +291,7 @@ final class Pipeline {
     }
 
     private ToolExecutionResult postExecute(Execution exec, ToolExecutionResult result) {
-        PostToolDecision decision = ctx().waterfall(receiver(exec), ToolEvents.POST_EXECUTE,
+        PostToolDecision decision = events(exec).waterfall(ToolEvents.POST_EXECUTE,
                 new ToolEvents.PostExecute(exec, result), () -> PostToolDecision.ACCEPT);
         if (decision == null) {
             throw new IllegalStateException("a tools/post-execute listener returned no decision");
@@ -334,7 +333,7 @@ final class Pipeline {
         if (finalResult.meta() != null && !lossless(finalResult.meta())) {
             finalResult = Results.denied("tool result must be losslessly JSON-serializable");
         }
-        ctx().emitContained(receiver(exec), ToolEvents.RESULT, new ToolEvents.ResultEvent(exec, finalResult));
+        events(exec).emitContained(ToolEvents.RESULT, new ToolEvents.ResultEvent(exec, finalResult));
         return finalResult;
     }
 

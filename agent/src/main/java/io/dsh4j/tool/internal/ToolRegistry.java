@@ -41,7 +41,7 @@ public final class ToolRegistry extends Service {
     @SuppressWarnings("this-escape")
     public ToolRegistry(Context ctx) {
         super(ctx, ToolRuntime.KEY);
-        this.layers = new ScopedLayers<>(ToolLayer::new, () -> ctx.emit(ToolEvents.CHANGE, new ToolEvents.Changed()));
+        this.layers = new ScopedLayers<>(ctx, ToolLayer::new, () -> ctx.events().emit(ToolEvents.CHANGE, new ToolEvents.Changed()));
         this.pipeline = new Pipeline(this);
         this.scheduler = new StepScheduler(this, pipeline);
     }
