@@ -33,6 +33,8 @@ public final class LlmCodes {
     public static final String MALFORMED_RESPONSE = "MALFORMED_RESPONSE";
     /** An SSE event or line exceeded {@code maxEventBytes}. */
     public static final String EVENT_TOO_LARGE = "EVENT_TOO_LARGE";
+    /** The response exceeded {@code maxResponseBytes} (a never-ending or runaway stream). */
+    public static final String RESPONSE_TOO_LARGE = "RESPONSE_TOO_LARGE";
 
     /** {@code HTTP_<status>} for a status no other rule maps. */
     public static String http(int status) {
