@@ -21,10 +21,10 @@ public interface SystemPrompt {
     ServiceKey<SystemPrompt> KEY = ServiceKey.of("systemPrompt", SystemPrompt.class);
 
     /** {@code system-prompt/assemble}: scoped waterfall; the returned assembly is authoritative. */
-    Waterfall<AssemblePayload, PromptAssembly> ASSEMBLE = Waterfall.named("system-prompt/assemble");
+    Waterfall<AssemblePayload, PromptAssembly> ASSEMBLE = Waterfall.of("system-prompt/assemble", AssemblePayload.class, PromptAssembly.class);
 
     /** {@code system-prompt/change}: a contribution was added or removed. */
-    Notification<Changed> CHANGE = Notification.named("system-prompt/change");
+    Notification<Changed> CHANGE = Notification.of("system-prompt/change", Changed.class);
 
     /** {@code harness:identity}, order −100. */
     String IDENTITY_SECTION = "harness:identity";

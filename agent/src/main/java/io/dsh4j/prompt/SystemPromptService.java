@@ -65,7 +65,7 @@ public final class SystemPromptService extends Service {
     SystemPromptService(Context ctx, Config config) {
         super(ctx, SystemPrompt.KEY);
         this.config = config;
-        this.layers = new ScopedLayers<>(Layer::new, () -> ctx.emitContained(SystemPrompt.CHANGE, new SystemPrompt.Changed()));
+        this.layers = new ScopedLayers<>(ctx, Layer::new, () -> ctx.events().emitContained(SystemPrompt.CHANGE, new SystemPrompt.Changed()));
     }
 
     @Override
@@ -147,7 +147,7 @@ public final class SystemPromptService extends Service {
 
         List<ToolSchema> tools = tools(all, context);
         PromptAssembly assembly = new PromptAssembly(sectionParts, contextParts, tools, variables);
-        assembly = ctx().waterfall(Scopes.target(this, scope), SystemPrompt.ASSEMBLE,
+        assembly = ctx().events().to(Scopes.target(ctx(), this, scope)).waterfall(SystemPrompt.ASSEMBLE,
                 new SystemPrompt.AssemblePayload(assembly, context), () -> new PromptAssembly(sectionParts, contextParts, tools, variables));
 
         List<PromptSection> complete = sections.stream().filter(PromptSection::complete).toList();

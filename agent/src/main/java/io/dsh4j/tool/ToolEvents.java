@@ -11,19 +11,19 @@ import io.dsh4j.kernel.Waterfall;
 public final class ToolEvents {
 
     /** Policy before a call; default {@link PreToolDecision#ALLOW}. Sees unknown tool names too. */
-    public static final Waterfall<ToolExecution, PreToolDecision> PRE_EXECUTE = Waterfall.named("tools/pre-execute");
+    public static final Waterfall<ToolExecution, PreToolDecision> PRE_EXECUTE = Waterfall.of("tools/pre-execute", ToolExecution.class, PreToolDecision.class);
 
     /** Around the body (timeouts, sandboxes); default runs the body. Listeners may block. */
-    public static final Waterfall<ToolDispatch, ToolExecutionResult> EXECUTE = Waterfall.named("tools/execute");
+    public static final Waterfall<ToolDispatch, ToolExecutionResult> EXECUTE = Waterfall.of("tools/execute", ToolDispatch.class, ToolExecutionResult.class);
 
     /** Policy after a call; default {@link PostToolDecision#ACCEPT}. Denied calls pass here too. */
-    public static final Waterfall<PostExecute, PostToolDecision> POST_EXECUTE = Waterfall.named("tools/post-execute");
+    public static final Waterfall<PostExecute, PostToolDecision> POST_EXECUTE = Waterfall.of("tools/post-execute", PostExecute.class, PostToolDecision.class);
 
     /** The final result of every call, contained (observer failures are logged). */
-    public static final Notification<ResultEvent> RESULT = Notification.named("tools/result");
+    public static final Notification<ResultEvent> RESULT = Notification.of("tools/result", ResultEvent.class);
 
     /** The set of registered tools changed (possibly for one scope only); unfiltered. */
-    public static final Notification<Changed> CHANGE = Notification.named("tools/change");
+    public static final Notification<Changed> CHANGE = Notification.of("tools/change", Changed.class);
 
     /** Payload of {@link #POST_EXECUTE}. */
     public record PostExecute(ToolExecution exec, ToolExecutionResult result) {}

@@ -115,7 +115,7 @@ class SystemPromptTest {
         void disposing_a_contribution_removes_it_and_every_change_is_announced() {
             SystemPrompt p = mount(Map.of("includeHarnessIdentity", false));
             List<Object> changes = new ArrayList<>();
-            root.on(SystemPrompt.CHANGE, changes::add);
+            root.events().on(SystemPrompt.CHANGE, changes::add);
             EffectHandle h = p.section(PromptSection.of("gone", 1, "Soon gone."));
             assertThat(PromptRender.render(p.assemble(null))).isEqualTo("Soon gone.");
             h.dispose();
@@ -200,7 +200,7 @@ class SystemPromptTest {
         @Test
         void an_assemble_listener_returns_the_authoritative_assembly() {
             SystemPrompt p = mount();
-            root.on(SystemPrompt.ASSEMBLE, (payload, next) -> next.proceed().withSections(List.of(new PromptAssembly.Part("x", "Replaced."))));
+            root.events().on(SystemPrompt.ASSEMBLE, (payload, next) -> next.proceed().withSections(List.of(new PromptAssembly.Part("x", "Replaced."))));
             assertThat(PromptRender.render(p.assemble(null))).isEqualTo("Replaced.");
         }
     }
