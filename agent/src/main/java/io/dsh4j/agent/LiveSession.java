@@ -82,6 +82,14 @@ public final class LiveSession {
         return Optional.ofNullable(path);
     }
 
+    /**
+     * The session's append lock, shared by its agent's inbox and driver state so that one lock orders
+     * everything that lands in this log (no lock-order inversion between agent and session).
+     */
+    ReentrantLock lock() {
+        return lock;
+    }
+
     /** How many events the log holds: the seq of the next append. */
     public long length() {
         lock.lock();
