@@ -21,4 +21,12 @@ public interface ApprovalPolicy {
      * @param reason why approval is needed, as the asking listener put it ({@code null}: none given)
      */
     ApprovalOutcome request(ToolExecution exec, String reason);
+
+    /**
+     * A sentence appended to the denial when this policy answered {@link ApprovalOutcome#UNAVAILABLE}
+     * — how the user can allow such calls ({@code re-run with --yes …}); {@code null} for none.
+     */
+    default String unavailableHint(ToolExecution exec) {
+        return null;
+    }
 }
