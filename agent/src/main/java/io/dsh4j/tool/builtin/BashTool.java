@@ -82,7 +82,8 @@ final class BashTool {
         Thread errReader = Thread.ofVirtual().name("bash-stderr").start(() -> err.drain(process.getErrorStream()));
         boolean timedOut = false;
         boolean interrupted = false;
-        try (var onAbort = signal.onAbort(reason -> ProcessTree.kill(process))) {
+        // the abort may come from any thread, the lifecycle executor included: kill off it
+        try (var onAbort = signal.onAbort(reason -> Thread.ofVirtual().name("bash-kill").start(() -> ProcessTree.kill(process)))) {
             while (true) {
                 try {
                     if (!process.waitFor(timeoutMs, TimeUnit.MILLISECONDS)) {

@@ -93,6 +93,24 @@ class BashToolTest {
     }
 
     @Test
+    void repeated_start_cancel_cycles_leave_no_process_behind() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            AbortController cancel = new AbortController();
+            Path up = dir.resolve("up-" + i);
+            CompletableFuture<ToolExecutionResult> call = CompletableFuture.supplyAsync(() -> fx.call("bash", args(
+                    "command", "sleep 600 & (sleep 600 & wait) & echo up > " + up.getFileName() + "; wait",
+                    "description", "tree"), cancel.signal()));
+            awaitLines(up, 1);
+            cancel.abort("user");
+            assertThat(code(call.get(60, TimeUnit.SECONDS))).isEqualTo(ToolCodes.ABORTED);
+        }
+        for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
+            child.onExit().get(60, TimeUnit.SECONDS);
+        }
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count()).isZero();
+    }
+
+    @Test
     void background_leftovers_do_not_outlive_the_call() throws Exception {
         ToolExecutionResult result = bash("sleep 600 & echo $!");
         long pid = Long.parseLong(text(result).trim());
