@@ -144,12 +144,12 @@ final class BashTool {
 
     private static String shown(TailBuffer buffer, long maxChars) {
         String text = buffer.text();
-        long dropped = buffer.total() - text.length();
+        boolean cut = buffer.total() > text.length() || text.length() > maxChars;
         if (text.length() > maxChars) {
-            dropped += text.length() - maxChars;
             text = text.substring((int) (text.length() - maxChars));
         }
-        return dropped > 0 ? "[output truncated: the first " + dropped + " characters are not shown]\n" + text : text;
+        return cut ? "[output truncated: showing the last " + text.length() + " characters of " + buffer.total()
+                + " bytes]\n" + text : text;
     }
 
     static List<ContentBlock> render(JsonNode args, JsonNode value) {

@@ -27,7 +27,7 @@ class BashToolTest {
     @BeforeEach
     void open() {
         fx = new BuiltinFixture(dir, new BuiltinConfig("", 2000, 1 << 20, 50 * 1024, 2000,
-                120_000, 600_000, 1_000, 4_096, 100, 100_000));
+                120_000, 600_000, 1_000, 4_096, 100, 100_000, 60_000));
     }
 
     @AfterEach
@@ -70,7 +70,7 @@ class BashToolTest {
     void huge_output_keeps_only_its_tail_within_the_caps() {
         ToolExecutionResult result = bash("head -c 5000000 /dev/zero | tr '\\0' 'x'; echo; echo THE-END");
         String text = text(result);
-        assertThat(text).startsWith("[output truncated: the first ").endsWith("THE-END\n");
+        assertThat(text).startsWith("[output truncated: showing the last 1000 characters of ").endsWith("THE-END\n");
         assertThat(text.length()).isLessThan(1_200);
     }
 
