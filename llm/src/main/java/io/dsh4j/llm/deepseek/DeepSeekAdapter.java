@@ -205,7 +205,7 @@ public final class DeepSeekAdapter implements ModelAdapter, AutoCloseable {
             if (cause instanceof java.net.http.HttpTimeoutException)
                 throw new LlmException(LlmCodes.TIMEOUT, label() + " /models request timed out");
             throw new LlmException(LlmCodes.TRANSPORT, ApiKeys.redact(label() + " /models request to " + baseUrl()
-                    + " failed: " + cause, key));
+                    + " failed: " + io.dsh4j.llm.internal.TransportErrors.describe(cause), key));
         }
     }
 

@@ -190,12 +190,7 @@ public final class StreamingExchange {
     }
 
     private static String describe(Throwable t) {
-        StringBuilder b = new StringBuilder();
-        for (Throwable c = t; c != null && b.length() < 400; c = c.getCause() == c ? null : c.getCause()) {
-            if (!b.isEmpty()) b.append(": ");
-            b.append(c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage());
-        }
-        return b.toString();
+        return TransportErrors.describe(t);
     }
 
     private void touch() {
