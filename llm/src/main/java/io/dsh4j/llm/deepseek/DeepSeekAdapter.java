@@ -209,6 +209,25 @@ public final class DeepSeekAdapter implements ModelAdapter, AutoCloseable {
         }
     }
 
+    /**
+     * Translates a recorded chat-completions event stream (the bytes of a response body) as a live call
+     * would, under {@code config}'s dialect and caps: chunks, then exactly one finish ({@code error} with
+     * {@code STREAM_CLOSED}, {@code MALFORMED_RESPONSE}, {@code EVENT_TOO_LARGE}, {@code RESPONSE_TOO_LARGE}
+     * or {@code TRANSPORT} when the stream is bad). For replays, tools and benchmarks; never throws for bad input.
+     */
+    public static void translateRecorded(InputStream in, DeepSeekConfig config, Consumer<? super StreamChunk> sink) {
+        String label = config.dialect() == DeepSeekConfig.Dialect.DEEPSEEK ? "DeepSeek API" : "OpenAI-compatible API";
+        FinishReason failure;
+        try {
+            failure = new io.dsh4j.llm.internal.EventStream(label, config.maxEventBytes(), config.maxResponseBytes(),
+                    config.dialect() == DeepSeekConfig.Dialect.OPENAI_COMPATIBLE).read(in, sink);
+        } catch (IOException e) {
+            failure = new FinishReason.Error(LlmFailure.of(label + " stream could not be read: "
+                    + io.dsh4j.llm.internal.TransportErrors.describe(e), LlmCodes.TRANSPORT));
+        }
+        if (failure != null) sink.accept(new StreamChunk.Finish(failure, null));
+    }
+
     @Override
     public void close() {
         client.close();
