@@ -25,7 +25,7 @@ class LlmArchitectureTest {
     @Test
     void the_public_api_does_not_expose_the_wire_machinery_to_the_spi() {
         noClasses().that().resideInAPackage("io.dsh4j.llm").should().dependOnClassesThat()
-                .resideInAnyPackage("io.dsh4j.llm.internal..", "io.dsh4j.llm.deepseek..")
+                .resideInAnyPackage("io.dsh4j.llm.deepseek.internal..", "io.dsh4j.llm.deepseek..")
                 .check(LLM);
     }
 }

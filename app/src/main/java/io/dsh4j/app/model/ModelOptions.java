@@ -1,6 +1,5 @@
 package io.dsh4j.app.model;
 
-import io.dsh4j.llm.deepseek.DeepSeekAdapter;
 import io.dsh4j.llm.deepseek.DeepSeekConfig;
 import io.dsh4j.message.LlmFailure;
 import picocli.CommandLine.Option;
@@ -39,9 +38,6 @@ final class ModelOptions {
         return c;
     }
 
-    DeepSeekAdapter adapter() {
-        return new DeepSeekAdapter(config());
-    }
 
     /** {@code message (CODE, HTTP 429, request id X)}: a failure as one line. */
     static String describe(LlmFailure f) {
