@@ -1,5 +1,7 @@
 package io.dsh4j.llm.deepseek.internal;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.llm.LlmCodes;
 import io.dsh4j.message.ContentBlock;
@@ -7,6 +9,9 @@ import io.dsh4j.message.FinishReason;
 import io.dsh4j.message.LlmFailure;
 import io.dsh4j.message.StreamChunk;
 import io.dsh4j.message.TokenUsage;
+import io.dsh4j.message.json.JsJson;
+import io.dsh4j.message.json.JsonLimits;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -71,72 +76,190 @@ public final class ChunkTranslator {
         return o;
     }
 
-    /** Translates one parsed payload. @throws MalformedPayload when it is not an object */
-    public void payload(JsonNode chunk, Consumer<? super StreamChunk> sink) {
-        if (!chunk.isObject()) throw new MalformedPayload("SSE payload is not a JSON object");
-        JsonNode choices = chunk.get("choices");
-        if (choices != null && choices.isArray()) {
-            for (JsonNode choice : choices) {
-                if (choice.isObject()) choice(choice, sink);
+    /**
+     * Translates one payload straight from its UTF-8 bytes with a streaming parser: only the fields the
+     * translation reads are materialised (a repeated key takes its last value, as {@code JSON.parse}
+     * does), so a chunk costs a few strings instead of a JSON tree.
+     *
+     * @throws MalformedPayload when the bytes are not one JSON object
+     */
+    public void payload(byte[] data, int offset, int length, Consumer<? super StreamChunk> sink) {
+        List<Choice> choices = null;
+        JsonNode usage = null;
+        try (JsonParser p = JsJson.mapper(JsonLimits.DEFAULTS).createParser(data, offset, length)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                skipValue(p);
+                throw new MalformedPayload("SSE payload is not a JSON object");
             }
-        }
-        JsonNode usage = chunk.get("usage");
-        if (usage != null && usage.isObject()) pendingUsage = usage(usage);
-    }
-
-    private void choice(JsonNode choice, Consumer<? super StreamChunk> sink) {
-        JsonNode delta = choice.get("delta");
-        if (delta != null && delta.isObject()) {
-            String r = textOf(delta.get("reasoning_content"));
-            if (r == null && readPlainReasoning) r = textOf(delta.get("reasoning"));
-            if (r != null && !r.isEmpty()) {
-                if (reasoning == null) reasoning = open("reasoning", sink);
-                reasoning.text.append(r);
-                sink.accept(new StreamChunk.ReasoningDelta(reasoning.index, r));
-            }
-            String c = textOf(delta.get("content"));
-            if (c != null && !c.isEmpty()) {
-                if (text == null) text = open("text", sink);
-                text.text.append(c);
-                sink.accept(new StreamChunk.TextDelta(text.index, c));
-            }
-            JsonNode calls = delta.get("tool_calls");
-            if (calls != null && calls.isArray()) {
-                int position = 0;
-                for (JsonNode call : calls) {
-                    if (call.isObject()) toolCall(call, position, sink);
-                    position++;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "choices" -> choices = v == JsonToken.START_ARRAY ? readChoices(p) : skip(p, null);
+                    case "usage" -> usage = v == JsonToken.START_OBJECT ? io.dsh4j.message.json.JsonTrees.read(p) : skip(p, null);
+                    default -> p.skipChildren();
                 }
             }
+            if (p.nextToken() != null) throw new MalformedPayload("SSE payload has trailing content after the JSON value");
+        } catch (IOException e) {
+            throw new MalformedPayload(JsJson.wrap(e).getMessage());
         }
-        String finish = textOf(choice.get("finish_reason"));
-        if (finish != null) pendingFinish = finishReason(finish);
+        if (choices != null) for (Choice c : choices) c.apply(this, sink);
+        if (usage != null) pendingUsage = usage(usage);
     }
 
-    private void toolCall(JsonNode call, int position, Consumer<? super StreamChunk> sink) {
-        JsonNode idx = call.get("index");
-        long wireIndex = idx != null && idx.canConvertToLong() && idx.isIntegralNumber() ? idx.longValue() : position;
+    private static <T> T skip(JsonParser p, T value) throws IOException {
+        p.skipChildren();
+        return value;
+    }
+
+    private static void skipValue(JsonParser p) throws IOException {
+        if (p.currentToken() != null) p.skipChildren();
+    }
+
+    /** One {@code choices[]} entry's fields, applied in the translation's order once the entry is read. */
+    private static final class Choice {
+        String reasoning;
+        String plainReasoning;
+        String content;
+        List<Call> calls;
+        boolean hasDelta;
+        String finish;
+
+        void apply(ChunkTranslator t, Consumer<? super StreamChunk> sink) {
+            if (hasDelta) t.delta(reasoning, plainReasoning, content, calls, sink);
+            if (finish != null) t.pendingFinish = finishReason(finish);
+        }
+    }
+
+    /** One {@code tool_calls[]} entry. */
+    private record Call(Long index, String id, String name, String arguments) { }
+
+    private static List<Choice> readChoices(JsonParser p) throws IOException {
+        List<Choice> out = new ArrayList<>(1);
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            Choice c = new Choice();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "delta" -> readDelta(p, v, c);
+                    case "finish_reason" -> c.finish = v == JsonToken.VALUE_STRING ? p.getText() : skip(p, null);
+                    default -> p.skipChildren();
+                }
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    private static void readDelta(JsonParser p, JsonToken v, Choice c) throws IOException {
+        // a repeated "delta" key keeps only its last value, as in a tree
+        c.hasDelta = v == JsonToken.START_OBJECT;
+        c.reasoning = c.plainReasoning = c.content = null;
+        c.calls = null;
+        if (v != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return;
+        }
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken t = p.nextToken();
+            switch (field) {
+                case "reasoning_content" -> c.reasoning = t == JsonToken.VALUE_STRING ? p.getText() : skip(p, null);
+                case "reasoning" -> c.plainReasoning = t == JsonToken.VALUE_STRING ? p.getText() : skip(p, null);
+                case "content" -> c.content = t == JsonToken.VALUE_STRING ? p.getText() : skip(p, null);
+                case "tool_calls" -> c.calls = t == JsonToken.START_ARRAY ? readCalls(p) : skip(p, null);
+                default -> p.skipChildren();
+            }
+        }
+    }
+
+    private static List<Call> readCalls(JsonParser p) throws IOException {
+        List<Call> out = new ArrayList<>(1);
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                out.add(null);
+                continue;
+            }
+            Long index = null;
+            String id = null;
+            String name = null;
+            String arguments = null;
+            boolean indexSeen = false;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (field) {
+                    case "index" -> {
+                        indexSeen = true;
+                        index = v == JsonToken.VALUE_NUMBER_INT && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER
+                                ? p.getLongValue() : skip(p, null);
+                    }
+                    case "id" -> id = v == JsonToken.VALUE_STRING ? p.getText() : skip(p, null);
+                    case "function" -> {
+                        name = null;
+                        arguments = null;
+                        if (v != JsonToken.START_OBJECT) {
+                            p.skipChildren();
+                            continue;
+                        }
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String f = p.currentName();
+                            JsonToken fv = p.nextToken();
+                            switch (f) {
+                                case "name" -> name = fv == JsonToken.VALUE_STRING ? p.getText() : skip(p, null);
+                                case "arguments" -> arguments = fv == JsonToken.VALUE_STRING ? p.getText() : skip(p, null);
+                                default -> p.skipChildren();
+                            }
+                        }
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+            out.add(new Call(indexSeen ? index : null, id, name, arguments));
+        }
+        return out;
+    }
+
+    private void delta(String r, String plain, String c, List<Call> calls, Consumer<? super StreamChunk> sink) {
+        if (r == null && readPlainReasoning) r = plain;
+        if (r != null && !r.isEmpty()) {
+            if (reasoning == null) reasoning = open("reasoning", sink);
+            reasoning.text.append(r);
+            sink.accept(new StreamChunk.ReasoningDelta(reasoning.index, r));
+        }
+        if (c != null && !c.isEmpty()) {
+            if (text == null) text = open("text", sink);
+            text.text.append(c);
+            sink.accept(new StreamChunk.TextDelta(text.index, c));
+        }
+        if (calls == null) return;
+        int position = 0;
+        for (Call call : calls) {
+            if (call != null) toolCall(call.index == null ? position : call.index, call.id, call.name, call.arguments, sink);
+            position++;
+        }
+    }
+
+    private void toolCall(long wireIndex, String id, String name, String args, Consumer<? super StreamChunk> sink) {
         Open block = toolBlocks.get(wireIndex);
         if (block == null) {
             block = open("tool-call", sink);
             toolBlocks.put(wireIndex, block);
         }
-        String id = textOf(call.get("id"));
         if (id != null) block.callId = id;
-        JsonNode fn = call.get("function");
-        String fragment = "";
-        if (fn != null && fn.isObject()) {
-            String name = textOf(fn.get("name"));
-            if (name != null) block.name = name;
-            String args = textOf(fn.get("arguments"));
-            if (args != null) fragment = args;
-        }
+        if (name != null) block.name = name;
+        String fragment = args == null ? "" : args;
         block.text.append(fragment);
         sink.accept(new StreamChunk.ToolCallDelta(block.index, block.callId == null ? "" : block.callId, block.name, fragment));
-    }
-
-    private static String textOf(JsonNode node) {
-        return node != null && node.isTextual() ? node.textValue() : null;
     }
 
     /** {@code stop}, {@code tool_calls}, {@code length}; anything else is an error named by its upper-cased value. */
