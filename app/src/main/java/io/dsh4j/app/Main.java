@@ -5,6 +5,8 @@ import io.dsh4j.app.deliberation.DeliberationCommand;
 import io.dsh4j.app.health.HandoffCommand;
 import io.dsh4j.app.health.HealthCommand;
 import io.dsh4j.app.merge.MergeCommand;
+import io.dsh4j.app.model.AskCommand;
+import io.dsh4j.app.model.ModelsCommand;
 import io.dsh4j.app.profile.ProfileCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
@@ -26,6 +28,8 @@ import picocli.CommandLine.Command;
             HealthCommand.class,
             HandoffCommand.class,
             DeliberationCommand.class,
+            ModelsCommand.class,
+            AskCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -107,6 +107,11 @@ public record DeepSeekConfig(Dialect dialect, String provider, String baseUrl, S
                 defaultEffort, defaultMaxTokens, contextWindow, streamIdleTimeout, maxEventBytes, maxResponseBytes, userId, retryPolicy);
     }
 
+    public DeepSeekConfig withApiKeyRequired(boolean v) {
+        return new DeepSeekConfig(dialect, provider, baseUrl, apiKeyEnv, v, thinkingDisabled,
+                defaultEffort, defaultMaxTokens, contextWindow, streamIdleTimeout, maxEventBytes, maxResponseBytes, userId, retryPolicy);
+    }
+
     public DeepSeekConfig withThinkingDisabled(boolean v) {
         return new DeepSeekConfig(dialect, provider, baseUrl, apiKeyEnv, apiKeyRequired, v,
                 defaultEffort, defaultMaxTokens, contextWindow, streamIdleTimeout, maxEventBytes, maxResponseBytes, userId, retryPolicy);
