@@ -5,6 +5,7 @@ import io.dsh4j.app.health.HandoffCommand;
 import io.dsh4j.app.health.HealthCommand;
 import io.dsh4j.app.merge.MergeCommand;
 import io.dsh4j.app.profile.ProfileCommand;
+import io.dsh4j.app.serve.ServeCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
             ProfileCommand.class,
             HealthCommand.class,
             HandoffCommand.class,
+            ServeCommand.class,
         })
 public final class Main implements Runnable {
 
