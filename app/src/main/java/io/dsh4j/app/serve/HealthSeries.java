@@ -11,10 +11,11 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * The per-turn health series of a session: after each {@code turn/end}, the context size, the
+ * The per-turn health series of a session: at the end of each turn (a {@code turn/start} and what
+ * follows up to its {@code turn/end}, the next {@code turn/start} or the end of the log; a
+ * {@code turn/end} without a start is no turn, as the session stats count turns), the context size, the
  * cache hit rate so far and the score, as the attention-health plugin's hot reducer (spec §3.2)
- * has them — the one fold the live plugin uses, run over the stored events. A log that ends inside
- * a turn gets a last point for it. Stateless.
+ * has them — the one fold the live plugin uses, run over the stored events. Stateless.
  */
 final class HealthSeries {
 
@@ -33,9 +34,12 @@ final class HealthSeries {
         for (SessionEvent e : events) {
             state = reducer.apply(state, e);
             switch (e.type()) {
-                case "turn/start" -> open = true;
+                case "turn/start" -> {
+                    if (open) points.add(point(++turn, state));
+                    open = true;
+                }
                 case "turn/end" -> {
-                    points.add(point(++turn, state));
+                    if (open) points.add(point(++turn, state));
                     open = false;
                 }
                 default -> { }

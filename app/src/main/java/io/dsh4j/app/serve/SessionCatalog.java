@@ -1,6 +1,9 @@
 package io.dsh4j.app.serve;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.dsh4j.attention.core.ColdFold;
+import io.dsh4j.attention.core.HealthReport;
+import io.dsh4j.attention.core.Thresholds;
+import io.dsh4j.session.LenientLogReader;
 import io.dsh4j.session.SessionHome;
 import io.dsh4j.session.SessionLog;
 import io.dsh4j.session.SessionStore;
@@ -18,9 +21,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The sessions under the DSH home as the console sees them: the session library's store (listed
  * newest first as {@code dsh4j sessions list} lists them, read in fixture mode as the
- * {@code sessions} commands read by default), and each session's health row — score and level
- * from {@code dsh4j health --json} — cached until the log's size or modification time changes, so
- * that listing a thousand sessions reads each log once. Thread-safe.
+ * {@code sessions} commands read by default), and each session's health row — the score and level
+ * that {@code dsh4j health} reports, from the attention-health engine's cold fold (spec §1.9) over
+ * the session library's lenient reader, without building the handoff document that the full check
+ * needs for its advice — cached until the log's size or modification time changes, so that listing a
+ * thousand sessions reads each log once. Thread-safe.
  */
 final class SessionCatalog {
 
@@ -89,17 +94,18 @@ final class SessionCatalog {
         }
         Cached c = health.get(file);
         if (c != null && c.size() == size && c.modified().equals(modified)) return c.row();
-        CliViews.Run run = CliViews.run("health", file.toString(), "--json", "--home", home.dir().toString());
         HealthRow row;
-        if (run.ok()) {
-            try {
-                JsonNode j = RpcChannel.JSON.readTree(run.out());
-                row = new HealthRow(j.path("score").asInt(), j.path("level").asText(), null);
-            } catch (IOException e) {
-                row = new HealthRow(null, null, e.getMessage());
+        try {
+            ColdFold fold = ColdFold.forHealth();
+            LenientLogReader.Result read = LenientLogReader.read(file, LenientLogReader.Limits.DEFAULTS, fold::accept);
+            if (read.skipped() == LenientLogReader.Skipped.INPUT_TOO_LARGE) {
+                row = new HealthRow(null, null, "the log is larger than " + LenientLogReader.Limits.DEFAULTS.maxInputBytes() + " bytes");
+            } else {
+                HealthReport report = fold.finish().score(Thresholds.DEFAULTS);
+                row = new HealthRow(report.score(), report.level().key(), null);
             }
-        } else {
-            row = new HealthRow(null, null, run.err().strip());
+        } catch (IOException | RuntimeException e) {
+            row = new HealthRow(null, null, e.getMessage());
         }
         health.put(file, new Cached(size, modified, row));
         return row;
