@@ -65,6 +65,10 @@ class ConsoleApiTest {
 
     /** A few sessions with the most events (the richest transcripts). */
     static List<CorpusHome.Entry> richest(int n) {
+        return richestOf(entries, n);
+    }
+
+    static List<CorpusHome.Entry> richestOf(List<CorpusHome.Entry> entries, int n) {
         return entries.stream().sorted((a, b) -> Integer.compare(b.events(), a.events())).limit(n).toList();
     }
 

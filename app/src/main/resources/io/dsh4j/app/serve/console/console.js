@@ -3,7 +3,7 @@
 // never as HTML. Nothing is fetched from anywhere but this server.
 "use strict";
 (function () {
-  const state = { lang: "en", texts: {}, sessions: null, rpc: 0 };
+  const state = { lang: "en", texts: {}, sessions: null, rpc: 0, nav: 0 };
   const main = document.getElementById("main");
 
   function t(key) {
@@ -74,10 +74,18 @@
     return state.sessions;
   }
 
+  // A view that awaits the server draws only if the user has not navigated elsewhere meanwhile.
+  function current() {
+    const token = state.nav;
+    return function () { return token === state.nav; };
+  }
+
   async function showList() {
+    const alive = current();
     main.replaceChildren(el("p", { text: t("list.loading") }));
     let rows;
-    try { rows = await sessions(); } catch (e) { fail(main, e); return; }
+    try { rows = await sessions(); } catch (e) { if (alive()) fail(main, e); return; }
+    if (!alive()) return;
     const search = el("input", { type: "search", id: "search", placeholder: t("list.searchPlaceholder"), "aria-label": t("list.search") });
     const levels = Array.from(new Set(rows.map(function (r) { return r.health ? r.health.level : "none"; }))).sort();
     const level = el("select", { id: "level-filter", "aria-label": t("list.level") },
@@ -289,9 +297,11 @@
   // ---- merge ---------------------------------------------------------------------------------
 
   async function showMerge() {
+    const alive = current();
     main.replaceChildren(el("p", { text: t("list.loading") }));
     let rows;
-    try { rows = await sessions(); } catch (e) { fail(main, e); return; }
+    try { rows = await sessions(); } catch (e) { if (alive()) fail(main, e); return; }
+    if (!alive()) return;
     const filter = el("input", { type: "search", id: "merge-filter", "aria-label": t("merge.filter"), placeholder: t("merge.filter") });
     const boxes = el("ul", { class: "sources", id: "merge-sources" }, rows.map(function (r) {
       return el("li", { "data-session": r.sessionId }, [el("label", null, [el("input", { type: "checkbox", value: r.sessionId }), " " + r.sessionId])]);
@@ -343,6 +353,7 @@
   // ---- routing -------------------------------------------------------------------------------
 
   function route() {
+    state.nav++;
     const hash = location.hash.replace(/^#/, "") || "/";
     const m = /^\/session\/([^/]+)(?:\/(\w+))?$/.exec(hash);
     document.querySelectorAll("nav a").forEach(function (a) { a.removeAttribute("aria-current"); });
