@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             ProfileCommand.class,
             HealthCommand.class,
             HandoffCommand.class,
+            io.dsh4j.app.run.RunCommand.class,
         })
 public final class Main implements Runnable {
 
