@@ -42,7 +42,8 @@ record Recording(String prompt, int turns, int steps, List<String> toolCalls, St
                     if (prompt == null && "user".equals(d.path("source").path("kind").asText())) prompt = texts(d.path("content"));
                 }
                 case "assistant/message" -> {
-                    JsonNode content = d.path("message").path("content");
+                    if (d.path("interrupted").asBoolean(false)) continue; // never replayed: a cancelled stream's prefix
+                    JsonNode content = (d.path("message").isObject() ? d.path("message") : d).path("content");
                     for (JsonNode b : content) {
                         if ("tool-call".equals(b.path("type").asText())) {
                             calls.add(b.path("name").asText() + " " + b.path("arguments").asText());
