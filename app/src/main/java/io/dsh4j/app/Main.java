@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             ProfileCommand.class,
             HealthCommand.class,
             HandoffCommand.class,
+            io.dsh4j.app.run.RunCommand.class,
             ServeCommand.class,
         })
 public final class Main implements Runnable {

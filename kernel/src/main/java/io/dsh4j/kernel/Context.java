@@ -11,7 +11,8 @@ import org.slf4j.Logger;
  * when the fiber unloads.
  *
  * <p>Every method is thread-safe and may be called from any thread: an agent loop on a virtual thread
- * registers and dispatches like a plugin's {@code apply} does. Arguments are non-null unless stated,
+ * registers and dispatches like a plugin's {@code apply} does. Events are behind {@link #events()}.
+ * Arguments are non-null unless stated,
  * and nothing returns {@code null}. Registrations fail with {@link KernelException.Code#INACTIVE_EFFECT}
  * once the fiber is disposed or while it unloads.
  *
@@ -135,105 +136,12 @@ public interface Context {
     }
 
     // ---- events ------------------------------------------------------------------------------
-    //
-    // Listeners run on the emitting thread (parallel: on virtual threads), over a snapshot of the
-    // list taken when the dispatch starts: a listener added meanwhile does not run in it, one removed
-    // meanwhile still does. A receiver ({@link EventFilter}; null: none) admits only some listeners;
-    // those registered with ListenOptions.GLOBAL hear every dispatch. A listener may register,
-    // dispatch and dispose freely; it must not block a dispatch made on the lifecycle executor.
-
-    /** Registers {@code listener} for {@code event} (appended, filtered) as an effect on this fiber. */
-    default <L> EffectHandle on(EventType<L> event, L listener) {
-        return on(event, listener, ListenOptions.DEFAULT);
-    }
 
     /**
-     * Registers {@code listener} for {@code event} as an effect on this fiber; disposing the handle
-     * (or unloading the fiber) removes it. The same listener registered twice runs twice.
-     *
-     * @throws KernelException {@code INACTIVE_EFFECT} on a disposed or unloading fiber
+     * The event bus as seen from this context: listeners registered through it are effects on this
+     * fiber, and dispatch receivers see this context as theirs.
      */
-    <L> EffectHandle on(EventType<L> event, L listener, ListenOptions options);
-
-    /** Like {@link #on}, but the registration removes itself before the first call. */
-    default <L> EffectHandle once(EventType<L> event, L listener) {
-        return once(event, listener, ListenOptions.DEFAULT);
-    }
-
-    /** Like {@link #on(EventType, Object, ListenOptions)}, but removes itself before the first call. */
-    <L> EffectHandle once(EventType<L> event, L listener, ListenOptions options);
-
-    /** Raw emit to every listener; see {@link #emit(EventFilter, Notification, Object)}. */
-    default <P> void emit(Notification<P> event, P payload) {
-        emit(null, event, payload);
-    }
-
-    /**
-     * Raw emit: calls each admitted listener in order; the first exception propagates and later
-     * listeners do not run. Query listeners are called too (their answers ignored); a waterfall
-     * listener makes it throw {@link IllegalStateException}.
-     */
-    <P> void emit(EventFilter receiver, Notification<P> event, P payload);
-
-    /** DSH's notification style to every listener; see {@link #emitContained(EventFilter, Notification, Object)}. */
-    default <P> void emitContained(Notification<P> event, P payload) {
-        emitContained(null, event, payload);
-    }
-
-    /**
-     * DSH's notification style: every admitted listener runs; a failing one is logged as a warning
-     * (under its fiber's name) and does not stop the others. Never throws a listener's exception.
-     */
-    <P> void emitContained(EventFilter receiver, Notification<P> event, P payload);
-
-    /** {@link #parallel(EventFilter, Notification, Object)} to every listener. */
-    default <P> void parallel(Notification<P> event, P payload) {
-        parallel(null, event, payload);
-    }
-
-    /**
-     * Runs every admitted listener concurrently (virtual threads; the last on the calling thread) and
-     * waits for all; then, if any failed, throws {@link AggregateException} with the failures in
-     * listener order.
-     */
-    <P> void parallel(EventFilter receiver, Notification<P> event, P payload);
-
-    /** {@link #bail(EventFilter, Query, Object)} over every listener. */
-    default <P, R> Optional<R> bail(Query<P, R> event, P payload) {
-        return bail(null, event, payload);
-    }
-
-    /**
-     * Calls admitted listeners in order until one returns a bail value (anything but {@code null} and
-     * {@link Boolean#FALSE}) and returns it; empty if none does. An exception propagates.
-     */
-    <P, R> Optional<R> bail(EventFilter receiver, Query<P, R> event, P payload);
-
-    /** {@link #serial(EventFilter, Query, Object)} over every listener. */
-    default <P, R> Optional<R> serial(Query<P, R> event, P payload) {
-        return serial(null, event, payload);
-    }
-
-    /**
-     * {@link #bail} for listeners that may block: call it from a virtual thread, never the lifecycle
-     * executor. (In Cordis the asynchronous twin of {@code bail}; with blocking listeners the two
-     * differ only in intent.)
-     */
-    default <P, R> Optional<R> serial(EventFilter receiver, Query<P, R> event, P payload) {
-        return bail(receiver, event, payload);
-    }
-
-    /** {@link #waterfall(EventFilter, Waterfall, Object, Next)} over every listener. */
-    default <P, R> R waterfall(Waterfall<P, R> event, P payload, Next<R> inner) {
-        return waterfall(null, event, payload, inner);
-    }
-
-    /**
-     * Runs the admitted listeners as a chain around {@code inner} and returns the outermost one's
-     * result ({@code inner}'s own when there are none). An exception propagates to the caller of the
-     * enclosing {@link Next#proceed()}.
-     */
-    <P, R> R waterfall(EventFilter receiver, Waterfall<P, R> event, P payload, Next<R> inner);
+    Events events();
 
     // ---- bodies ------------------------------------------------------------------------------
 

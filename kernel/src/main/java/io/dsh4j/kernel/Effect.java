@@ -1,7 +1,6 @@
 package io.dsh4j.kernel;
 
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -15,7 +14,8 @@ import java.util.concurrent.CompletionStage;
  *       already added are disposed in reverse order and the error propagates;
  *   <li>{@link #async(CompletionStage)} — a future disposer (a {@code null} result means nothing);
  *       an effect or a fiber stays in setup until it completes;
- *   <li>{@link #blocking(Setup)} — a blocking setup run on a virtual thread, as an async effect;
+ *   <li>{@link #blocking(Setup)} — a blocking setup, run on a virtual thread of its own once the
+ *       kernel runs the effect (building the value starts nothing), then handled as an async effect;
  *   <li>{@link #asyncSteps(Steps)} — an async generator: the steps run on a virtual thread and stop
  *       after the disposer in flight once the effect is disposed.
  * </ul>
@@ -42,18 +42,13 @@ public sealed interface Effect {
         return new Async(Objects.requireNonNull(later, "later"));
     }
 
-    /** A blocking setup, run on a fresh virtual thread; its disposer ({@code null}: none) is collected. */
+    /**
+     * A blocking setup. Nothing runs when the value is built: when the kernel runs the effect it starts
+     * {@code body} on a fresh virtual thread and collects its disposer ({@code null}: none). An effect
+     * that is built and never handed to the kernel never runs.
+     */
     static Effect blocking(Setup body) {
-        Objects.requireNonNull(body, "body");
-        CompletableFuture<Disposer> later = new CompletableFuture<>();
-        Thread.ofVirtual().name("dsh4j-effect-setup").start(() -> {
-            try {
-                later.complete(body.run());
-            } catch (Throwable t) {
-                later.completeExceptionally(t);
-            }
-        });
-        return new Async(later);
+        return new Blocking(Objects.requireNonNull(body, "body"));
     }
 
     /** An asynchronous generator of disposers, run on a virtual thread. */
@@ -84,6 +79,9 @@ public sealed interface Effect {
 
     /** See {@link #async(CompletionStage)}. */
     record Async(CompletionStage<? extends Disposer> later) implements Effect {}
+
+    /** See {@link #blocking(Setup)}. */
+    record Blocking(Setup body) implements Effect {}
 
     /** See {@link #asyncSteps(Steps)}. */
     record AsyncSteps(Steps body) implements Effect {}

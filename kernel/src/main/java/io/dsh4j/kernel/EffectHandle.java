@@ -3,7 +3,7 @@ package io.dsh4j.kernel;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The live registration made by {@link Context#effect}, {@link Context#on}, {@link Context#provide} and
+ * The live registration made by {@link Context#effect}, {@link Events#on(EventType, Object)}, {@link Context#provide} and
  * the registries built on them. It is owned by the registering context's fiber and disposed with it.
  *
  * <p>Thread-safe. {@link #dispose()} is single-shot: the first call starts the cleanup (deferred until

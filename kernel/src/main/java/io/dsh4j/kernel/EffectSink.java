@@ -9,7 +9,7 @@ public interface EffectSink {
 
     /**
      * Collects one disposer and returns it. A handle returned by a registration of the same fiber
-     * ({@link Context#on}, {@link Context#effect}, …) is <em>moved</em>: it leaves the fiber's top level
+     * ({@link Events#on(EventType, Object)}, {@link Context#effect}, …) is <em>moved</em>: it leaves the fiber's top level
      * and is disposed at this position of this effect instead.
      *
      * <p>In an {@link Effect#asyncSteps} body, adding after the effect was disposed collects the

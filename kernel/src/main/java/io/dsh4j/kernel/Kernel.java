@@ -6,7 +6,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * One application: the root context, the service store, the event bus and the lifecycle executor on
  * which every fiber transition runs, one at a time. Thread-safe; kernels are independent of each
- * other (only {@link Scopes#bindParent scope parent links} are process-wide, as in DSH).
+ * other: services, events and their types, and {@link Scopes#bindParent scope parent links} all
+ * belong to one kernel.
  *
  * <pre>{@code
  * try (Kernel kernel = Kernel.create()) {
@@ -29,6 +30,9 @@ public interface Kernel extends AutoCloseable {
 
     /** The root context; its fiber ({@code uid 0}) is always {@link FiberState#ACTIVE}. */
     Context root();
+
+    /** Host-side operations (the loader's mounts); not for plugin code. */
+    KernelHost host();
 
     /** The plugins with live fibers. */
     PluginRegistry registry();

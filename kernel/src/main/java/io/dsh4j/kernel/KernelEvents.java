@@ -7,16 +7,16 @@ package io.dsh4j.kernel;
 public final class KernelEvents {
 
     /** A fiber was created ({@link Fiber#isDisposed()} false) or disposed (true). */
-    public static final Notification<Fiber> PLUGIN = Notification.named("internal/plugin");
+    public static final Notification<Fiber> PLUGIN = Notification.of("internal/plugin", Fiber.class);
 
     /** A fiber changed state. */
-    public static final Notification<StatusChange> STATUS = Notification.named("internal/status");
+    public static final Notification<StatusChange> STATUS = Notification.of("internal/status", StatusChange.class);
 
     /**
      * Dependents of a service were notified (it appeared, disappeared or changed availability); the
      * dispatch admits only listeners of the service's isolation realm.
      */
-    public static final Notification<ServiceChange> SERVICE = Notification.named("internal/service");
+    public static final Notification<ServiceChange> SERVICE = Notification.of("internal/service", ServiceChange.class);
 
     private KernelEvents() {}
 

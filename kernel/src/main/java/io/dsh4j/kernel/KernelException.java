@@ -23,7 +23,12 @@ public final class KernelException extends IllegalStateException {
         /** A second provider for an occupied service slot. */
         DUPLICATE_SERVICE,
         /** Something that is not a plugin was passed as one. */
-        INVALID_PLUGIN
+        INVALID_PLUGIN,
+        /**
+         * A service key or event type whose name this kernel already knows with another type: one
+         * name, one type (not a DSH error; Java's typed keys make it detectable).
+         */
+        TYPE_CONFLICT
     }
 
     private final Code code;

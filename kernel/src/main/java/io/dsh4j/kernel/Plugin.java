@@ -23,8 +23,8 @@ public interface Plugin<C> {
     /** Display name for logs and {@code Context <name>}; {@code null} inherits the parent's. */
     String name();
 
-    /** Required service names: the fiber loads only while all are available. */
-    default List<String> inject() {
+    /** Required services: the fiber loads only while all are available. */
+    default List<ServiceKey<?>> inject() {
         return List.of();
     }
 
@@ -71,25 +71,17 @@ public interface Plugin<C> {
     final class Builder<C> {
         private final String name;
         private final ConfigSchema<C> config;
-        private final List<String> inject = new ArrayList<>();
+        private final List<ServiceKey<?>> inject = new ArrayList<>();
 
         private Builder(String name, ConfigSchema<C> config) {
             this.name = name;
             this.config = Objects.requireNonNull(config, "config");
         }
 
-        /** Adds required services by name. */
-        public Builder<C> inject(String... names) {
-            for (String n : names) {
-                inject.add(Objects.requireNonNull(n, "service name"));
-            }
-            return this;
-        }
-
-        /** Adds required services by key. */
+        /** Adds required services. */
         public Builder<C> inject(ServiceKey<?>... keys) {
             for (ServiceKey<?> k : keys) {
-                inject.add(k.name());
+                inject.add(Objects.requireNonNull(k, "service key"));
             }
             return this;
         }
@@ -120,7 +112,7 @@ public interface Plugin<C> {
     }
 
     /** The plugin a {@link Builder} makes. */
-    record Defined<C>(String name, List<String> inject, ConfigSchema<C> config, Apply<C> body) implements Plugin<C> {
+    record Defined<C>(String name, List<ServiceKey<?>> inject, ConfigSchema<C> config, Apply<C> body) implements Plugin<C> {
         @Override
         public Effect apply(Context ctx, C config) throws Exception {
             return body.apply(ctx, config);

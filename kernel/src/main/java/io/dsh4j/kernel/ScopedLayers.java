@@ -28,7 +28,8 @@ import java.util.function.Function;
  *     }
  *     public boolean isEmpty() { return tools.isEmpty(); }
  * }
- * ScopedLayers<ToolLayer> layers = new ScopedLayers<>(ToolLayer::new, () -> ctx.emit(TOOLS_CHANGE, null));
+ * ScopedLayers<ToolLayer> layers = new ScopedLayers<>(ctx, ToolLayer::new,
+ *         () -> ctx.events().emit(TOOLS_CHANGE, null));
  * EffectHandle h = layers.register(caller, "tools.register", layer -> layer.tools.insert(def.name(), def));
  * Map<String, ToolDefinition> visible = layers.merge(agent, layer -> layer.tools); // scope wins a name
  * }</pre>
@@ -53,17 +54,21 @@ public final class ScopedLayers<L extends ScopedLayers.Layer> {
     }
 
     private final Object lock = new Object();
+    private final Context owner;
     private final Function<Object, ? extends L> newLayer;
     private final Runnable onChange;
     private final L global;
     private final Map<Object, L> scoped = new IdentityHashMap<>();
 
     /**
+     * @param owner the registry's own context: its kernel holds the scope parent links, and only
+     *     contexts of that kernel may register
      * @param newLayer makes a layer for a scope key, or for {@code null}: the global layer, made now
      * @param onChange the registry's change notification, run after each registration and each undo
      *     of one that notifies ({@code tools/change}, {@code system-prompt/change}, …)
      */
-    public ScopedLayers(Function<Object, ? extends L> newLayer, Runnable onChange) {
+    public ScopedLayers(Context owner, Function<Object, ? extends L> newLayer, Runnable onChange) {
+        this.owner = Objects.requireNonNull(owner, "owner");
         this.newLayer = Objects.requireNonNull(newLayer, "newLayer");
         this.onChange = Objects.requireNonNull(onChange, "onChange");
         this.global = Objects.requireNonNull(newLayer.apply(null), "the global layer");
@@ -88,12 +93,13 @@ public final class ScopedLayers<L extends ScopedLayers.Layer> {
     }
 
     /**
-     * The existing layers of {@code scope} and its ancestors ({@link Scopes#chainOf}), farthest
+     * The existing layers of {@code scope} and its ancestors ({@link Scopes#chainOf}, in the owner's
+     * kernel), farthest
      * ancestor first and {@code scope}'s own last, so that applying them in order gives the nearest
      * the last word. Empty for {@code null}; the global layer is not included.
      */
     public List<L> chain(Object scope) {
-        List<Object> keys = Scopes.chainOf(scope);
+        List<Object> keys = Scopes.chainOf(owner, scope);
         List<L> layers = new ArrayList<>(keys.size());
         synchronized (lock) {
             for (Object key : keys.reversed()) {
@@ -137,6 +143,7 @@ public final class ScopedLayers<L extends ScopedLayers.Layer> {
      * @param change the mutation, run under this store's lock: quick, no I/O, no dispatch
      * @return the effect's handle — hand it to an {@link EffectSink} to order it inside a step effect
      * @throws KernelException {@code INACTIVE_EFFECT} if the caller's fiber is disposed or unloading
+     * @throws IllegalArgumentException if the caller belongs to another kernel than the owner
      */
     public EffectHandle register(Context caller, String label, Function<? super L, Runnable> change) {
         return register(caller, label, change, true);
@@ -150,6 +157,9 @@ public final class ScopedLayers<L extends ScopedLayers.Layer> {
     private EffectHandle register(Context caller, String label, Function<? super L, Runnable> change,
                                   boolean notify) {
         Objects.requireNonNull(change, "change");
+        if (caller.kernel() != owner.kernel()) {
+            throw new IllegalArgumentException(label + ": the caller belongs to another kernel than the registry");
+        }
         Object scope = Scopes.of(caller).orElse(null);
         return caller.effect(sink -> {
             L layer;

@@ -12,8 +12,8 @@ import java.util.concurrent.CompletableFuture;
  * scoped dispatch ({@link #target}) reaches untagged listeners plus those tagged with the key or one
  * of its ancestors. Registry visibility goes down the parent chain, event admission goes up it.
  *
- * <p>Thread-safe. Parent links are process-wide, like DSH's module-level map, and hold keys weakly:
- * a link never keeps a key alive.
+ * <p>Thread-safe. Parent links belong to a kernel (DSH keeps one module-level map; here a link made in
+ * one kernel is not seen by another) and hold keys weakly: a link never keeps a key alive.
  */
 public final class Scopes {
 
@@ -38,7 +38,7 @@ public final class Scopes {
 
     /** Creates a scope for {@code key} whose parent key is {@code parent} (see {@link #bindParent}). */
     public static Scope create(Context ctx, Object key, Object parent) {
-        bindParent(key, parent);
+        bindParent(ctx, key, parent);
         return create(ctx, key);
     }
 
@@ -48,34 +48,35 @@ public final class Scopes {
     }
 
     /**
-     * Links {@code key} to {@code parent} once.
+     * Links {@code key} to {@code parent} once, in {@code ctx}'s kernel.
      *
      * @throws IllegalStateException if the link would form a cycle, or {@code key} already has a
      *     parent (re-link with the returned binding)
      */
-    public static ParentBinding bindParent(Object key, Object parent) {
-        ScopeLinks.bind(key, parent);
-        return next -> ScopeLinks.link(key, next);
+    public static ParentBinding bindParent(Context ctx, Object key, Object parent) {
+        ScopeLinks links = ScopeLinks.of(ctx);
+        links.bind(key, parent);
+        return next -> links.link(key, next);
     }
 
-    /** The parent key of {@code key}. */
-    public static Optional<Object> parentOf(Object key) {
-        return Optional.ofNullable(ScopeLinks.parent(key));
+    /** The parent key of {@code key} in {@code ctx}'s kernel. */
+    public static Optional<Object> parentOf(Context ctx, Object key) {
+        return Optional.ofNullable(ScopeLinks.of(ctx).parent(key));
     }
 
-    /** {@code [key, parent, grandparent, …]}; empty for {@code null}. */
-    public static List<Object> chainOf(Object key) {
-        return ScopeLinks.chain(key);
+    /** {@code [key, parent, grandparent, …]} in {@code ctx}'s kernel; empty for {@code null}. */
+    public static List<Object> chainOf(Context ctx, Object key) {
+        return ScopeLinks.of(ctx).chain(key);
     }
 
     /**
      * A dispatch receiver for scope {@code key} ({@code null}: only untagged listeners) that also applies
      * {@code base}'s filter, if any (a service as receiver: its isolation filter). The key's parent
-     * chain is read when the receiver is made: make one per dispatch.
+     * chain (in {@code ctx}'s kernel) is read when the receiver is made: make one per dispatch.
      */
-    public static EventFilter target(EventFilter base, Object key) {
+    public static EventFilter target(Context ctx, EventFilter base, Object key) {
         EventFilter baseFilter = base;
-        Object[] chain = ScopeLinks.chain(key).toArray(); // one receiver serves one dispatch
+        Object[] chain = ScopeLinks.of(ctx).chain(key).toArray(); // one receiver serves one dispatch
         return listenerContext -> {
             if (baseFilter != null && !baseFilter.admits(listenerContext)) {
                 return false;

@@ -5,7 +5,10 @@ import java.util.Objects;
 /**
  * Typed access to a service over DSH's string name: {@code ServiceKey.of("tools", ToolRuntime.class)}.
  * The name is what the kernel stores, injects and reports; the type is what {@link Context#require}
- * returns. Two keys with the same name address the same service.
+ * returns. Two keys with the same name address the same service, so a kernel holds one type per name:
+ * providing, injecting or reading a name with a key of another type fails with
+ * {@link KernelException.Code#TYPE_CONFLICT} instead of a {@link ClassCastException} somewhere later.
+ * Keep one key per service (a constant next to its type).
  *
  * @param name the DSH service name
  * @param type the type callers see (for a {@link CallerBound} service, the type of its bound view)
@@ -24,8 +27,8 @@ public record ServiceKey<T>(String name, Class<T> type) {
         return new ServiceKey<>(name, type);
     }
 
-    /** An untyped key, for generic code (the loader, diagnostics). */
-    public static ServiceKey<Object> named(String name) {
-        return new ServiceKey<>(name, Object.class);
+    @Override
+    public String toString() {
+        return "service \"" + name + "\" (" + type.getName() + ")";
     }
 }

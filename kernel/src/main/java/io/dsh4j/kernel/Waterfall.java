@@ -9,17 +9,28 @@ import java.util.Objects;
  * included. Listeners usually call it and transform its result.
  *
  * @param name the DSH event name
+ * @param payload the payload class
+ * @param result the result class
  * @param <P> the payload type
  * @param <R> the result type
  */
-public record Waterfall<P, R>(String name) implements EventType<Waterfall.Listener<P, R>> {
+public record Waterfall<P, R>(String name, Class<P> payload, Class<R> result)
+        implements EventType<Waterfall.Listener<P, R>> {
 
     public Waterfall {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(payload, "payload");
+        Objects.requireNonNull(result, "result");
     }
 
-    public static <P, R> Waterfall<P, R> named(String name) {
-        return new Waterfall<>(name);
+    /** A waterfall named {@code name} over {@code payload} producing a {@code result}. */
+    public static <P, R> Waterfall<P, R> of(String name, Class<P> payload, Class<R> result) {
+        return new Waterfall<>(name, payload, result);
+    }
+
+    @Override
+    public String toString() {
+        return "Waterfall<" + payload.getSimpleName() + ", " + result.getSimpleName() + ">(\"" + name + "\")";
     }
 
     /** A waterfall listener. */

@@ -74,9 +74,51 @@ class ContextServicesTest {
     }
 
     @Test
+    void two_service_keys_with_one_name_and_different_types_are_refused_at_registration() {
+        ServiceKey<String> textFoo = ServiceKey.of("foo", String.class);
+        root.provide(FOO, 1);
+        assertThatThrownBy(() -> root.provide(textFoo, "x"))
+                .isInstanceOfSatisfying(KernelException.class,
+                        e -> assertThat(e.code()).isEqualTo(KernelException.Code.TYPE_CONFLICT))
+                .hasMessage("service \"foo\" is declared as java.lang.Object, not java.lang.String");
+        assertThatThrownBy(() -> root.plugin(Plugin.named("typed").inject(textFoo).setup((ctx, config) -> { })))
+                .isInstanceOf(KernelException.class).hasMessageContaining("declared as java.lang.Object");
+        assertThatThrownBy(() -> root.require(textFoo)).isInstanceOf(KernelException.class)
+                .hasMessageContaining("not java.lang.String");
+        assertThatThrownBy(() -> root.get(textFoo)).isInstanceOf(KernelException.class);
+        assertThat(kernel.registry().size()).isZero(); // the refused plugin made no fiber
+        assertThat(root.require(ServiceKey.of("foo", Object.class))).isEqualTo(1); // an equal key is the same
+    }
+
+    @Test
+    void service_types_are_per_kernel() {
+        root.provide(FOO, 1);
+        try (Kernel other = Kernel.create(new RecordingSink())) {
+            ServiceKey<String> textFoo = ServiceKey.of("foo", String.class);
+            other.root().provide(textFoo, "x");
+            assertThat(other.root().require(textFoo)).isEqualTo("x");
+        }
+    }
+
+    @Test
+    void a_host_mount_adds_a_row_injection_and_refuses_a_context_of_another_kernel() {
+        Fiber fiber = kernel.host().mount(root, Plugin.named("row").setup((ctx, config) -> { }), null, List.of("foo"));
+        kernel.awaitIdle();
+        assertThat(fiber.inject()).containsExactly("foo");
+        assertThat(fiber.state()).isEqualTo(FiberState.PENDING);
+        root.provide(FOO, 1);
+        kernel.awaitIdle();
+        assertThat(fiber.state()).isEqualTo(FiberState.ACTIVE);
+        try (Kernel other = Kernel.create(new RecordingSink())) {
+            assertThatThrownBy(() -> other.host().mount(root, Plugin.named("x").setup((c, cfg) -> { }), null, List.of()))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("another kernel");
+        }
+    }
+
+    @Test
     void i15_a_disposed_injecting_fiber_throws_in_inactive_context() {
         root.provide(FOO, 1);
-        Fiber fiber = mount(Plugin.named("user").inject("foo").setup((ctx, config) -> { }));
+        Fiber fiber = mount(Plugin.named("user").inject(Probe.key("foo")).setup((ctx, config) -> { }));
         assertThat(fiber.context().require(FOO)).isEqualTo(1);
         fiber.dispose().join();
         assertThatThrownBy(() -> fiber.context().require(FOO))
@@ -88,7 +130,7 @@ class ContextServicesTest {
     void a_child_reads_what_an_ancestor_injected_and_a_provider_always_sees_its_own() {
         root.provide(FOO, "foo");
         AtomicReference<Object> fromChild = new AtomicReference<>();
-        mount(Plugin.named("parent").inject("foo").setup((ctx, config) ->
+        mount(Plugin.named("parent").inject(Probe.key("foo")).setup((ctx, config) ->
                 ctx.plugin(Plugin.named("child").setup((c, cfg) -> fromChild.set(c.require(FOO))))));
         assertThat(fromChild.get()).isEqualTo("foo");
 
@@ -103,7 +145,7 @@ class ContextServicesTest {
     @Test
     void get_is_optional_strict_and_never_throws() {
         assertThat(root.get(FOO)).isEmpty();
-        Fiber pending = root.plugin(Plugin.named("pending-provider").inject("missing").setup((ctx, config) -> { }));
+        Fiber pending = root.plugin(Plugin.named("pending-provider").inject(Probe.key("missing")).setup((ctx, config) -> { }));
         kernel.awaitIdle();
         pending.context().provide(FOO, 1); // provided from a fiber that is not ACTIVE
         assertThat(root.get(FOO)).isEmpty();
@@ -151,9 +193,9 @@ class ContextServicesTest {
         root.provide(FOO, "global");
         left.plugin(Probe.provider("left-provider", FOO, "left"));
         shared1.plugin(Probe.provider("team-provider", FOO, "team"));
-        Fiber inLeft = left.plugin(Plugin.named("l").inject("foo").setup((c, cfg) -> { }));
-        Fiber inShared = shared2.plugin(Plugin.named("s").inject("foo").setup((c, cfg) -> { }));
-        Fiber inRoot = root.plugin(Plugin.named("r").inject("foo").setup((c, cfg) -> { }));
+        Fiber inLeft = left.plugin(Plugin.named("l").inject(Probe.key("foo")).setup((c, cfg) -> { }));
+        Fiber inShared = shared2.plugin(Plugin.named("s").inject(Probe.key("foo")).setup((c, cfg) -> { }));
+        Fiber inRoot = root.plugin(Plugin.named("r").inject(Probe.key("foo")).setup((c, cfg) -> { }));
         kernel.awaitIdle();
         assertThat(inLeft.context().require(FOO)).isEqualTo("left");
         assertThat(inShared.context().require(FOO)).isEqualTo("team");
@@ -162,7 +204,7 @@ class ContextServicesTest {
 
     @Test
     void i17_a_service_emitting_with_itself_as_receiver_reaches_only_its_realm() {
-        Notification<String> event = Notification.named("test/realm");
+        Notification<String> event = Notification.of("test/realm", String.class);
         List<String> heard = new CopyOnWriteArrayList<>();
         Context isolated = root.isolate("foo");
         AtomicReference<Service> service = new AtomicReference<>();
@@ -172,9 +214,9 @@ class ContextServicesTest {
             return s;
         }));
         kernel.awaitIdle();
-        isolated.on(event, p -> heard.add("same realm"));
-        root.on(event, p -> heard.add("other realm"));
-        root.emit(service.get(), event, "x");
+        isolated.events().on(event, p -> heard.add("same realm"));
+        root.events().on(event, p -> heard.add("other realm"));
+        root.events().to(service.get()).emit(event, "x");
         assertThat(heard).containsExactly("same realm");
     }
 
@@ -246,8 +288,8 @@ class ContextServicesTest {
     @Test
     void internal_service_announces_a_service_and_its_withdrawal_to_its_realm() {
         List<String> heard = new CopyOnWriteArrayList<>();
-        root.on(KernelEvents.SERVICE, change -> heard.add(change.name() + "=" + change.value()));
-        root.isolate("foo").on(KernelEvents.SERVICE, change -> heard.add("other realm"));
+        root.events().on(KernelEvents.SERVICE, change -> heard.add(change.name() + "=" + change.value()));
+        root.isolate("foo").events().on(KernelEvents.SERVICE, change -> heard.add("other realm"));
         Fiber provider = mount(Probe.provider("provider", FOO, "v"));
         provider.dispose().join();
         kernel.awaitIdle();
@@ -296,13 +338,13 @@ class ContextServicesTest {
     void i16_caller_bound_registrations_belong_to_the_caller_and_go_with_it() {
         root.provide(FOO, "service-own");
         AtomicReference<Registry> registry = new AtomicReference<>();
-        mount(Plugin.named("registry").inject("foo").service((ctx, config) -> {
+        mount(Plugin.named("registry").inject(Probe.key("foo")).service((ctx, config) -> {
             Registry r = new Registry(ctx);
             registry.set(r);
             return r;
         }));
         AtomicReference<Object> seen = new AtomicReference<>();
-        Fiber caller = mount(Plugin.named("caller").inject("registry").setup((ctx, config) -> {
+        Fiber caller = mount(Plugin.named("caller").inject(Registry.KEY).setup((ctx, config) -> {
             Registry.View view = ctx.require(Registry.KEY);
             view.register("from-caller");
             seen.set(view.lookupOwn());

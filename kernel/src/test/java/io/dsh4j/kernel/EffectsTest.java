@@ -47,7 +47,7 @@ class EffectsTest {
         Fiber fiber = active();
         Context ctx = fiber.context();
         ctx.effect(sink -> {
-            sink.add(ctx.on(PING, p -> { }));
+            sink.add(ctx.events().on(PING, p -> { }));
             sink.add(ctx.effect(() -> Effect.of(() -> { }), "inner"));
         }, "outer");
         assertThat(fiber.effects()).singleElement().satisfies(outer -> {
@@ -184,6 +184,27 @@ class EffectsTest {
         open.complete(null);
         slow.await();
         slow.dispose().join();
+        assertThat(order).containsExactly(1);
+    }
+
+    @Test
+    void a_blocking_setup_starts_when_the_kernel_runs_the_effect_not_when_it_is_built() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        CompletableFuture<Thread> ranOn = new CompletableFuture<>();
+        Effect.Setup body = () -> {
+            runs.incrementAndGet();
+            ranOn.complete(Thread.currentThread());
+            return () -> order.add(1);
+        };
+        Effect built = Effect.blocking(body);
+        // Building holds the body and starts nothing: an effect that is never handed over never runs.
+        assertThat(built).isEqualTo(new Effect.Blocking(body));
+        assertThat(ranOn).isNotDone();
+        EffectHandle handle = root.effect(() -> built, "blocking");
+        handle.setup().join();
+        assertThat(runs).hasValue(1);
+        assertThat(ranOn.join()).isNotSameAs(Thread.currentThread()).matches(Thread::isVirtual);
+        handle.dispose();
         assertThat(order).containsExactly(1);
     }
 

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 /** Spec §1.10, Appendix B item 5, invariants 1–4: listeners and the five dispatch modes. */
 class EventsTest {
 
-    static final Notification<String> NOTE = Notification.named("test/note");
-    static final Query<String, String> ASK = Query.named("test/ask");
-    static final Waterfall<Integer, Integer> FALL = Waterfall.named("test/fall");
+    static final Notification<String> NOTE = Notification.of("test/note", String.class);
+    static final Query<String, String> ASK = Query.of("test/ask", String.class, String.class);
+    static final Waterfall<Integer, Integer> FALL = Waterfall.of("test/fall", Integer.class, Integer.class);
 
     final RecordingSink sink = new RecordingSink();
     final Kernel kernel = Kernel.create(sink);
@@ -29,14 +29,14 @@ class EventsTest {
 
     @Test
     void i1_on_hears_every_emit_until_disposed_once_fires_once_and_double_dispose_is_harmless() {
-        EffectHandle on = root.on(NOTE, p -> heard.add("on:" + p));
-        EffectHandle once = root.once(NOTE, p -> heard.add("once:" + p));
-        root.emit(NOTE, "a");
-        root.emit(NOTE, "b");
+        EffectHandle on = root.events().on(NOTE, p -> heard.add("on:" + p));
+        EffectHandle once = root.events().once(NOTE, p -> heard.add("once:" + p));
+        root.events().emit(NOTE, "a");
+        root.events().emit(NOTE, "b");
         on.dispose();
         on.dispose();
         once.dispose();
-        root.emit(NOTE, "c");
+        root.events().emit(NOTE, "c");
         assertThat(heard).containsExactly("on:a", "once:a", "on:b");
     }
 
@@ -46,64 +46,74 @@ class EventsTest {
         Context accepted = root.extend(tag, "yes");
         Context rejected = root.extend(tag, "no");
         EventFilter receiver = listener -> listener.meta(tag).map("yes"::equals).orElse(false);
-        accepted.on(ASK, p -> {
-            heard.add("accepted");
-            return null;
-        });
-        rejected.on(ASK, p -> {
-            heard.add("rejected");
-            return null;
-        });
+        for (Context c : List.of(accepted, rejected)) {
+            String name = c == accepted ? "accepted" : "rejected";
+            c.events().on(ASK, p -> {
+                heard.add(name);
+                return null;
+            });
+            c.events().on(NOTE, p -> heard.add(name));
+            c.events().on(FALL, (p, next) -> {
+                heard.add(name);
+                return next.proceed();
+            });
+        }
+        Dispatch filtered = root.events().to(receiver);
         for (Runnable dispatch : List.<Runnable>of(
-                () -> root.emit(receiver, Notification.<String>named(ASK.name()), "x"),
-                () -> root.parallel(receiver, Notification.<String>named(ASK.name()), "x"),
-                () -> root.serial(receiver, ASK, "x"),
-                () -> root.bail(receiver, ASK, "x"))) {
+                () -> filtered.emit(NOTE, "x"),
+                () -> filtered.emitContained(NOTE, "x"),
+                () -> filtered.parallel(NOTE, "x"),
+                () -> filtered.serial(ASK, "x"),
+                () -> filtered.bail(ASK, "x"),
+                () -> filtered.waterfall(FALL, 0, () -> 0))) {
             heard.clear();
             dispatch.run();
             assertThat(heard).containsExactly("accepted");
         }
         heard.clear();
-        root.bail(ASK, "x");
+        root.events().bail(ASK, "x");
         assertThat(heard).containsExactly("accepted", "rejected");
     }
 
     @Test
     void i2_global_listeners_bypass_the_receiver_filter() {
-        root.on(NOTE, p -> heard.add("global"), ListenOptions.GLOBAL);
-        root.on(NOTE, p -> heard.add("filtered"));
-        root.emit((EventFilter) listener -> false, NOTE, "x");
+        root.events().on(NOTE, p -> heard.add("global"), ListenOptions.GLOBAL);
+        root.events().on(NOTE, p -> heard.add("filtered"));
+        root.events().to(listener -> false).emit(NOTE, "x");
         assertThat(heard).containsExactly("global");
     }
 
     @Test
     void i3_emit_and_bail_rethrow_parallel_and_serial_reject_with_the_listener_error() {
-        root.on(ASK, p -> {
+        root.events().on(ASK, p -> {
             throw new IllegalStateException("listener broke");
         });
-        assertThatThrownBy(() -> root.emit(Notification.<String>named(ASK.name()), "x")).hasMessage("listener broke");
-        assertThatThrownBy(() -> root.bail(ASK, "x")).hasMessage("listener broke");
-        assertThatThrownBy(() -> root.serial(ASK, "x")).hasMessage("listener broke");
-        assertThatThrownBy(() -> root.parallel(Notification.<String>named(ASK.name()), "x"))
+        root.events().on(NOTE, p -> {
+            throw new IllegalStateException("listener broke");
+        });
+        assertThatThrownBy(() -> root.events().emit(NOTE, "x")).hasMessage("listener broke");
+        assertThatThrownBy(() -> root.events().bail(ASK, "x")).hasMessage("listener broke");
+        assertThatThrownBy(() -> root.events().serial(ASK, "x")).hasMessage("listener broke");
+        assertThatThrownBy(() -> root.events().parallel(NOTE, "x"))
                 .isInstanceOfSatisfying(AggregateException.class, e -> assertThat(e.failures())
                         .singleElement().extracting(Throwable::getMessage).isEqualTo("listener broke"));
     }
 
     @Test
     void i4_waterfall_listeners_compose_around_the_inner_value() {
-        root.on(FALL, (p, next) -> 1 + next.proceed());
-        root.on(FALL, (p, next) -> 1 + next.proceed());
-        assertThat(root.waterfall(FALL, 0, () -> 2)).isEqualTo(4);
+        root.events().on(FALL, (p, next) -> 1 + next.proceed());
+        root.events().on(FALL, (p, next) -> 1 + next.proceed());
+        assertThat(root.events().waterfall(FALL, 0, () -> 2)).isEqualTo(4);
     }
 
     @Test
     void i4_b5_waterfall_listener_without_next_short_circuits_the_rest_and_the_default() {
-        root.on(FALL, (p, next) -> 10);
-        root.on(FALL, (p, next) -> {
+        root.events().on(FALL, (p, next) -> 10);
+        root.events().on(FALL, (p, next) -> {
             heard.add("second");
             return next.proceed();
         });
-        assertThat(root.waterfall(FALL, 0, () -> {
+        assertThat(root.events().waterfall(FALL, 0, () -> {
             heard.add("inner");
             return 0;
         })).isEqualTo(10);
@@ -112,23 +122,23 @@ class EventsTest {
 
     @Test
     void b5_raw_emit_stops_at_a_throwing_listener() {
-        root.on(NOTE, p -> heard.add("first"));
-        root.on(NOTE, p -> {
+        root.events().on(NOTE, p -> heard.add("first"));
+        root.events().on(NOTE, p -> {
             throw new IllegalStateException("stop");
         });
-        root.on(NOTE, p -> heard.add("third"));
-        assertThatThrownBy(() -> root.emit(NOTE, "x")).hasMessage("stop");
+        root.events().on(NOTE, p -> heard.add("third"));
+        assertThatThrownBy(() -> root.events().emit(NOTE, "x")).hasMessage("stop");
         assertThat(heard).containsExactly("first");
     }
 
     @Test
     void b5_contained_emit_delivers_to_all_and_logs_the_failure() {
-        root.on(NOTE, p -> heard.add("first"));
-        root.on(NOTE, p -> {
+        root.events().on(NOTE, p -> heard.add("first"));
+        root.events().on(NOTE, p -> {
             throw new IllegalStateException("contained");
         });
-        root.on(NOTE, p -> heard.add("third"));
-        root.emitContained(NOTE, "x");
+        root.events().on(NOTE, p -> heard.add("third"));
+        root.events().emitContained(NOTE, "x");
         assertThat(heard).containsExactly("first", "third");
         assertThat(sink.at(LogSink.Level.WARN)).singleElement()
                 .satisfies(e -> assertThat(e.error()).hasMessage("contained"));
@@ -138,7 +148,7 @@ class EventsTest {
     void b5_parallel_runs_every_listener_and_aggregates_all_failures() throws Exception {
         CountDownLatch bothStarted = new CountDownLatch(2);
         for (String name : List.of("a", "b")) {
-            root.on(NOTE, p -> {
+            root.events().on(NOTE, p -> {
                 bothStarted.countDown();
                 try {
                     bothStarted.await(); // each waits for the other: only concurrent listeners get past
@@ -148,8 +158,8 @@ class EventsTest {
                 throw new IllegalStateException(name);
             });
         }
-        root.on(NOTE, p -> heard.add("ok"));
-        assertThatThrownBy(() -> root.parallel(NOTE, "x"))
+        root.events().on(NOTE, p -> heard.add("ok"));
+        assertThatThrownBy(() -> root.events().parallel(NOTE, "x"))
                 .isInstanceOfSatisfying(AggregateException.class, e -> assertThat(e.failures())
                         .extracting(Throwable::getMessage).containsExactly("a", "b"));
         assertThat(heard).containsExactly("ok");
@@ -157,64 +167,97 @@ class EventsTest {
 
     @Test
     void b5_serial_stops_at_the_first_bail_value() {
-        root.on(ASK, p -> {
+        root.events().on(ASK, p -> {
             heard.add("null");
             return null;
         });
-        root.on(ASK, p -> "answer");
-        root.on(ASK, p -> {
+        root.events().on(ASK, p -> "answer");
+        root.events().on(ASK, p -> {
             heard.add("never");
             return "late";
         });
-        assertThat(root.serial(ASK, "q")).contains("answer");
+        assertThat(root.events().serial(ASK, "q")).contains("answer");
         assertThat(heard).containsExactly("null");
     }
 
     @Test
     void false_is_not_a_bail_value() {
-        Query<String, Boolean> check = Query.named("test/check");
-        root.on(check, p -> false);
-        root.on(check, p -> true);
-        assertThat(root.bail(check, "q")).contains(true);
-        assertThat(root.bail(Query.<String, Boolean>named("test/none"), "q")).isEqualTo(Optional.empty());
+        Query<String, Boolean> check = Query.of("test/check", String.class, Boolean.class);
+        root.events().on(check, p -> false);
+        root.events().on(check, p -> true);
+        assertThat(root.events().bail(check, "q")).contains(true);
+        assertThat(root.events().bail(Query.of("test/none", String.class, Boolean.class), "q")).isEqualTo(Optional.empty());
     }
 
     @Test
     void prepend_puts_a_listener_first() {
-        root.on(NOTE, p -> heard.add("appended"));
-        root.on(NOTE, p -> heard.add("prepended"), ListenOptions.PREPEND);
-        root.emit(NOTE, "x");
+        root.events().on(NOTE, p -> heard.add("appended"));
+        root.events().on(NOTE, p -> heard.add("prepended"), ListenOptions.PREPEND);
+        root.events().emit(NOTE, "x");
         assertThat(heard).containsExactly("prepended", "appended");
     }
 
     @Test
     void a_dispatch_iterates_a_snapshot_listeners_added_during_it_wait_and_removed_ones_still_run() {
         EffectHandle[] second = new EffectHandle[1];
-        root.on(NOTE, p -> {
+        root.events().on(NOTE, p -> {
             heard.add("first:" + p);
-            root.on(NOTE, q -> heard.add("added:" + q));
+            root.events().on(NOTE, q -> heard.add("added:" + q));
             second[0].dispose();
         });
-        second[0] = root.on(NOTE, p -> heard.add("second:" + p));
-        root.emit(NOTE, "1");
-        root.emit(NOTE, "2");
+        second[0] = root.events().on(NOTE, p -> heard.add("second:" + p));
+        root.events().emit(NOTE, "1");
+        root.events().emit(NOTE, "2");
         assertThat(heard).containsExactly("first:1", "second:1", "first:2", "added:2");
     }
 
     @Test
     void once_removes_itself_before_its_listener_runs() {
-        root.once(NOTE, p -> {
+        root.events().once(NOTE, p -> {
             heard.add("once:" + p);
-            root.emit(NOTE, "nested");
+            root.events().emit(NOTE, "nested");
         });
-        root.emit(NOTE, "outer");
+        root.events().emit(NOTE, "outer");
         assertThat(heard).containsExactly("once:outer");
     }
 
     @Test
-    void a_waterfall_listener_cannot_be_emitted() {
-        root.on(FALL, (p, next) -> next.proceed());
-        assertThatThrownBy(() -> root.emit(Notification.<Integer>named(FALL.name()), 1))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("waterfall listener");
+    void one_name_one_type_a_listener_of_another_kind_or_payload_is_refused_at_registration() {
+        root.events().on(FALL, (p, next) -> next.proceed());
+        Notification<Integer> sameNameNotification = Notification.of(FALL.name(), Integer.class);
+        Waterfall<String, Integer> sameNameOtherPayload = Waterfall.of(FALL.name(), String.class, Integer.class);
+        assertThatThrownBy(() -> root.events().on(sameNameNotification, p -> heard.add("never")))
+                .isInstanceOfSatisfying(KernelException.class,
+                        e -> assertThat(e.code()).isEqualTo(KernelException.Code.TYPE_CONFLICT))
+                .hasMessage("event \"test/fall\" is declared as Waterfall<Integer, Integer>(\"test/fall\"), "
+                        + "not Notification<Integer>(\"test/fall\")");
+        assertThatThrownBy(() -> root.events().once(sameNameOtherPayload, (p, next) -> next.proceed()))
+                .isInstanceOf(KernelException.class).hasMessageContaining("declared as Waterfall<Integer, Integer>");
+        // an equal type made elsewhere is the same event; the refused listeners never landed
+
+        root.events().on(Waterfall.of(FALL.name(), Integer.class, Integer.class), (p, next) -> 1 + next.proceed());
+        assertThat(root.events().waterfall(FALL, 0, () -> 1)).isEqualTo(2);
+    }
+
+    @Test
+    void a_dispatch_with_another_type_of_a_known_name_is_refused_and_reaches_nobody() {
+        root.events().on(NOTE, p -> heard.add("note"));
+        Query<String, String> sameName = Query.of(NOTE.name(), String.class, String.class);
+        assertThatThrownBy(() -> root.events().bail(sameName, "x"))
+                .isInstanceOfSatisfying(KernelException.class,
+                        e -> assertThat(e.code()).isEqualTo(KernelException.Code.TYPE_CONFLICT));
+        assertThat(heard).isEmpty();
+    }
+
+    @Test
+    void event_types_are_per_kernel() {
+        try (Kernel other = Kernel.create(sink)) {
+            root.events().on(NOTE, p -> heard.add("here"));
+            Notification<Integer> elsewhere = Notification.of(NOTE.name(), Integer.class);
+            other.root().events().on(elsewhere, p -> heard.add("there:" + p));
+            other.root().events().emit(elsewhere, 7);
+            root.events().emit(NOTE, "x");
+        }
+        assertThat(heard).containsExactly("there:7", "here");
     }
 }

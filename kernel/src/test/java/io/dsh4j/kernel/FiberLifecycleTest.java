@@ -49,7 +49,7 @@ class FiberLifecycleTest {
 
             // then
             assertThat(dependent.state()).isEqualTo(FiberState.ACTIVE);
-            root.emit(PING, "first");
+            root.events().emit(PING, "first");
             assertThat(counter.heard).containsExactly("first");
 
             // when the provider goes
@@ -59,7 +59,7 @@ class FiberLifecycleTest {
             // then the dependent unloaded and no longer hears
             assertThat(dependent.state()).isEqualTo(FiberState.PENDING);
             assertThat(counter.disposals).hasValue(1);
-            root.emit(PING, "second");
+            root.events().emit(PING, "second");
             assertThat(counter.heard).containsExactly("first");
 
             // when a new provider appears
@@ -117,7 +117,7 @@ class FiberLifecycleTest {
             Schema schema = Schema.object().field("fail", Schema.bool().defaultValue(false));
             List<String> heard = new CopyOnWriteArrayList<>();
             Plugin<JsonNode> plugin = Plugin.named("fragile", schema).setup((ctx, config) -> {
-                ctx.on(PING, heard::add);
+                ctx.events().on(PING, heard::add);
                 if (config.get("fail").booleanValue()) {
                     throw new IllegalStateException("boom");
                 }
@@ -131,7 +131,7 @@ class FiberLifecycleTest {
             assertThat(bad.error()).get().extracting(Throwable::getMessage).isEqualTo("boom");
             assertThat(good.state()).isEqualTo(FiberState.ACTIVE);
             assertThat(kernel.registry().fibers(plugin)).containsExactly(bad, good);
-            root.emit(PING, "x");
+            root.events().emit(PING, "x");
             assertThat(heard).containsExactly("x"); // only the good fiber's listener is left
             assertThat(sink.at(LogSink.Level.ERROR)).hasSize(1).first()
                     .extracting(RecordingSink.Entry::source).isEqualTo("fragile");
@@ -145,7 +145,7 @@ class FiberLifecycleTest {
         /** The state changes of the fibers of {@code plugin}, as {@code internal/status} reports them. */
         List<String> transitionsOf(Plugin<?> plugin) {
             List<String> seen = new CopyOnWriteArrayList<>();
-            root.on(KernelEvents.STATUS, change -> {
+            root.events().on(KernelEvents.STATUS, change -> {
                 if (change.fiber().plugin() == plugin) {
                     seen.add(change.previous() + ">" + change.fiber().state());
                 }
@@ -220,13 +220,13 @@ class FiberLifecycleTest {
         void i8_throwing_plugin_fails_logs_once_and_removes_its_listener() {
             AtomicInteger heard = new AtomicInteger();
             Fiber fiber = root.plugin(Plugin.named("thrower").setup((ctx, config) -> {
-                ctx.on(PING, p -> heard.incrementAndGet());
+                ctx.events().on(PING, p -> heard.incrementAndGet());
                 throw new IllegalArgumentException("bad");
             }));
             kernel.awaitIdle();
             assertThat(fiber.state()).isEqualTo(FiberState.FAILED);
             assertThat(sink.at(LogSink.Level.ERROR)).hasSize(1);
-            root.emit(PING, "x");
+            root.events().emit(PING, "x");
             assertThat(heard).hasValue(0);
         }
 
@@ -269,7 +269,7 @@ class FiberLifecycleTest {
             for (Runnable attempt : List.<Runnable>of(
                     () -> ctx.plugin(child),
                     () -> ctx.effect(() -> Effect.none()),
-                    () -> ctx.on(PING, p -> { }))) {
+                    () -> ctx.events().on(PING, p -> { }))) {
                 assertThatThrownBy(attempt::run)
                         .isInstanceOfSatisfying(KernelException.class,
                                 e -> assertThat(e.code()).isEqualTo(KernelException.Code.INACTIVE_EFFECT))
@@ -293,9 +293,9 @@ class FiberLifecycleTest {
             KernelRuntime runtime = (KernelRuntime) kernel;
             int registryBefore = kernel.registry().size();
             int hooksBefore = runtime.listenerCount(PING.name());
-            Plugin<JsonNode> leaf = Plugin.named("leaf").setup((ctx, config) -> ctx.on(PING, p -> { }));
+            Plugin<JsonNode> leaf = Plugin.named("leaf").setup((ctx, config) -> ctx.events().on(PING, p -> { }));
             Plugin<JsonNode> outer = Plugin.named("outer").setup((ctx, config) -> {
-                ctx.on(PING, p -> { });
+                ctx.events().on(PING, p -> { });
                 ctx.plugin(leaf);
                 ctx.plugin(leaf);
             });
@@ -410,13 +410,13 @@ class FiberLifecycleTest {
                 Map<String, Plugin<JsonNode>> plugins = Map.of(
                         "a", Plugin.named("a").service((ctx, config) -> {
                             inits.get("a").incrementAndGet();
-                            return new Service(ctx, ServiceKey.named("a")) { };
+                            return new Service(ctx, ServiceKey.of("a", Object.class)) { };
                         }),
-                        "b", Plugin.named("b").inject("a").service((ctx, config) -> {
+                        "b", Plugin.named("b").inject(Probe.key("a")).service((ctx, config) -> {
                             inits.get("b").incrementAndGet();
-                            return new Service(ctx, ServiceKey.named("b")) { };
+                            return new Service(ctx, ServiceKey.of("b", Object.class)) { };
                         }),
-                        "c", Plugin.named("c").inject("a", "b").setup((ctx, config) -> inits.get("c").incrementAndGet()));
+                        "c", Plugin.named("c").inject(Probe.key("a"), Probe.key("b")).setup((ctx, config) -> inits.get("c").incrementAndGet()));
 
                 // when mounted in this order
                 List<Fiber> fibers = order.stream().map(name -> root.plugin(plugins.get(name))).toList();
@@ -479,7 +479,7 @@ class FiberLifecycleTest {
             CompletableFuture<Disposer> firstLoad = new CompletableFuture<>();
             CompletableFuture<Void> entered = new CompletableFuture<>();
             List<Object> loadedWith = new CopyOnWriteArrayList<>();
-            Plugin<JsonNode> late = Plugin.named("late").inject("foo").apply((ctx, config) -> {
+            Plugin<JsonNode> late = Plugin.named("late").inject(Probe.key("foo")).apply((ctx, config) -> {
                 loadedWith.add(ctx.require(FOO));
                 if (loadedWith.size() == 1) {
                     entered.complete(null);
@@ -510,7 +510,7 @@ class FiberLifecycleTest {
             CompletableFuture<Disposer> load = new CompletableFuture<>();
             AtomicInteger loads = new AtomicInteger();
             Fiber provider = root.plugin(Probe.provider("provider", FOO, 1));
-            Fiber fiber = root.plugin(Plugin.named("late").inject("foo").apply((ctx, config) ->
+            Fiber fiber = root.plugin(Plugin.named("late").inject(Probe.key("foo")).apply((ctx, config) ->
                     loads.incrementAndGet() == 1 ? Effect.async(load) : Effect.none()));
             provider.await();
             load.completeExceptionally(new IllegalStateException("boom"));
@@ -575,8 +575,8 @@ class FiberLifecycleTest {
             return Effect.async(providerSetup); // LOADING until the subject is being created
         }));
         Plugin<JsonNode> subject = Plugin.named("subject", Schema.object().field("limit", Schema.natural()))
-                .inject("foo").setup((ctx, config) -> { });
-        root.on(KernelEvents.PLUGIN, fiber -> {
+                .inject(Probe.key("foo")).setup((ctx, config) -> { });
+        root.events().on(KernelEvents.PLUGIN, fiber -> {
             if (fiber.plugin() == subject && !fiber.isDisposed()) {
                 // on the creating thread, after publication and before the fiber's first check is queued
                 providerSetup.complete(null);
@@ -622,17 +622,17 @@ class FiberLifecycleTest {
         // spec 1.6.6: disposers start in reverse registration order; asynchronous ones (a child
         // fiber's teardown) overlap, and the unload ends when they have
         List<String> order = new CopyOnWriteArrayList<>();
-        Notification<String> event = Notification.named("test/order");
+        Notification<String> event = Notification.of("test/order", String.class);
         Plugin<JsonNode> child = Plugin.named("child").setup((c, cfg) ->
                 c.effect(() -> Effect.of(() -> order.add("child's effect"))));
-        root.on(KernelEvents.PLUGIN, f -> {
+        root.events().on(KernelEvents.PLUGIN, f -> {
             if (f.plugin() == child && f.isDisposed()) {
                 order.add("child 3");
             }
         });
         Fiber fiber = root.plugin(Plugin.named("ordered").setup((ctx, config) -> {
             ctx.effect(() -> Effect.of(() -> order.add("effect 1")));
-            ctx.on(event, p -> { }).whenDisposed().thenRun(() -> order.add("listener 2"));
+            ctx.events().on(event, p -> { }).whenDisposed().thenRun(() -> order.add("listener 2"));
             ctx.plugin(child);
             ctx.effect(() -> Effect.of(() -> order.add("effect 4")));
         }));

@@ -33,7 +33,7 @@ class KernelStressTest {
     final List<String> overDisposed = new CopyOnWriteArrayList<>();
 
     Plugin<JsonNode> dependentPlugin(List<String> deps) {
-        return Plugin.named("dependent").inject(deps.toArray(String[]::new)).setup((ctx, config) -> {
+        return Plugin.named("dependent").inject(Probe.keys(deps.toArray(String[]::new))).setup((ctx, config) -> {
             int id = effectIds.incrementAndGet();
             AtomicInteger count = new AtomicInteger();
             disposals.put(id, count);
@@ -67,7 +67,7 @@ class KernelStressTest {
                         if (current != null) {
                             current.dispose().join();
                         } else {
-                            ServiceKey<Object> key = ServiceKey.named("s" + service);
+                            ServiceKey<Object> key = ServiceKey.of("s" + service, Object.class);
                             providers.put(service, root.plugin(Probe.provider("provider-" + service, key, round)));
                         }
                     }
@@ -139,7 +139,7 @@ class KernelStressTest {
         try (Kernel kernel = Kernel.create(sink)) {
             Context root = kernel.root();
             List<Fiber> fibers = new CopyOnWriteArrayList<>();
-            ServiceKey<Object> key = ServiceKey.named("raced");
+            ServiceKey<Object> key = ServiceKey.of("raced", Object.class);
             Plugin<JsonNode> plugin = Plugin.named("raced").setup((ctx, config) -> {
                 int id = effectIds.incrementAndGet();
                 AtomicInteger count = new AtomicInteger();

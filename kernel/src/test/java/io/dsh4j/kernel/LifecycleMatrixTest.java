@@ -141,7 +141,7 @@ class LifecycleMatrixTest {
             assertThat(fiber.state()).as("state").isEqualTo(expected);
             int applies = s.failure() == Failure.CONFIG ? 0 : (s.arrival() == Arrival.DURING ? 2 : 1);
             assertThat(t.loads).as("loads").hasValue(applies);
-            root.emit(PING, "ping");
+            root.events().emit(PING, "ping");
             assertThat(t.heard).as("listener alive iff active").hasSize(expected == FiberState.ACTIVE ? 1 : 0);
             assertThat(t.live()).as("live effects").isEqualTo(expected == FiberState.ACTIVE ? effectsPerLoad(s) : 0);
             if (expected == FiberState.ACTIVE) {
@@ -174,7 +174,7 @@ class LifecycleMatrixTest {
     private static void body(Scenario s, Tracker t, Context ctx, Runnable duringLoad, boolean async) {
         t.loads.incrementAndGet();
         duringLoad.run();
-        ctx.on(PING, t.heard::add);
+        ctx.events().on(PING, t.heard::add);
         ctx.effect(() -> Effect.of(t.counted()), "counted");
         if (s.failure() == Failure.DISPOSER) {
             ctx.effect(() -> Effect.of(t.failing()), "failing");
@@ -185,13 +185,13 @@ class LifecycleMatrixTest {
     }
 
     private static Plugin<JsonNode> build(Scenario s, Tracker t, Runnable duringLoad) {
-        Plugin.Builder<JsonNode> builder = Plugin.named("subject", SCHEMA).inject("foo");
+        Plugin.Builder<JsonNode> builder = Plugin.named("subject", SCHEMA).inject(Probe.key("foo"));
         return switch (s.shape()) {
             case SETUP -> builder.setup((ctx, config) -> body(s, t, ctx, duringLoad, false));
             case STEPS -> builder.apply((ctx, config) -> Effect.steps(sink -> {
                 t.loads.incrementAndGet();
                 duringLoad.run();
-                sink.add(ctx.on(PING, t.heard::add));
+                sink.add(ctx.events().on(PING, t.heard::add));
                 sink.add(t.counted());
                 if (s.failure() == Failure.DISPOSER) {
                     sink.add(t.failing());
@@ -200,7 +200,7 @@ class LifecycleMatrixTest {
                     throw new IllegalStateException("apply failure");
                 }
             }));
-            case SERVICE -> builder.service((ctx, config) -> new Service(ctx, ServiceKey.named("subject")) {
+            case SERVICE -> builder.service((ctx, config) -> new Service(ctx, ServiceKey.of("subject", Object.class)) {
                 @Override
                 protected Effect init() {
                     body(s, t, ctx(), duringLoad, false);
@@ -211,7 +211,7 @@ class LifecycleMatrixTest {
                 if (s.failure() == Failure.APPLY) {
                     t.loads.incrementAndGet();
                     duringLoad.run();
-                    ctx.on(PING, t.heard::add);
+                    ctx.events().on(PING, t.heard::add);
                     throw new IllegalStateException("apply failure before the async part");
                 }
                 return Effect.blocking(() -> {

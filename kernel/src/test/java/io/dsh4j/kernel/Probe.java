@@ -9,11 +9,25 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** Small test doubles shared by the kernel tests. */
 final class Probe {
 
-    static final ServiceKey<Object> FOO = ServiceKey.named("foo");
-    static final ServiceKey<Object> BAR = ServiceKey.named("bar");
-    static final Notification<String> PING = Notification.named("test/ping");
+    static final ServiceKey<Object> FOO = ServiceKey.of("foo", Object.class);
+    static final ServiceKey<Object> BAR = ServiceKey.of("bar", Object.class);
+    static final Notification<String> PING = Notification.of("test/ping", String.class);
 
     private Probe() {}
+
+    /** An untyped test service key. */
+    static ServiceKey<Object> key(String name) {
+        return ServiceKey.of(name, Object.class);
+    }
+
+    /** Untyped test service keys. */
+    static ServiceKey<?>[] keys(String... names) {
+        ServiceKey<?>[] keys = new ServiceKey<?>[names.length];
+        for (int i = 0; i < names.length; i++) {
+            keys[i] = key(names[i]);
+        }
+        return keys;
+    }
 
     /** Counts loads and disposals of one plugin. */
     static final class Counter {
@@ -23,9 +37,9 @@ final class Probe {
 
         /** A plugin injecting {@code deps} that counts its loads, listens to PING and counts disposals. */
         Plugin<JsonNode> plugin(String name, String... deps) {
-            return Plugin.named(name).inject(deps).setup((ctx, config) -> {
+            return Plugin.named(name).inject(keys(deps)).setup((ctx, config) -> {
                 loads.incrementAndGet();
-                ctx.on(PING, heard::add);
+                ctx.events().on(PING, heard::add);
                 ctx.effect(() -> Effect.of(disposals::incrementAndGet), "counted");
             });
         }
@@ -39,7 +53,7 @@ final class Probe {
         final AtomicInteger disposals = new AtomicInteger();
 
         Plugin<JsonNode> plugin(String name, String... deps) {
-            return Plugin.named(name).inject(deps).apply((ctx, config) -> {
+            return Plugin.named(name).inject(keys(deps)).apply((ctx, config) -> {
                 loads.incrementAndGet();
                 entered.complete(null);
                 return Effect.async(open.thenApply(v -> (Disposer) disposals::incrementAndGet));

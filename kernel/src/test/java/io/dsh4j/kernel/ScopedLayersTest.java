@@ -42,7 +42,7 @@ class ScopedLayersTest {
     final Context root = kernel.root();
     final List<String> events = new CopyOnWriteArrayList<>();
     final List<Object> created = new CopyOnWriteArrayList<>();
-    final ScopedLayers<TestLayer> layers = new ScopedLayers<>(scope -> {
+    final ScopedLayers<TestLayer> layers = new ScopedLayers<>(root, scope -> {
         created.add(scope == null ? "global" : scope);
         return new TestLayer(scope);
     }, () -> events.add("notify"));
@@ -209,7 +209,7 @@ class ScopedLayersTest {
     @Test
     void each_registration_and_each_undo_notifies_once_after_the_change() {
         List<String> order = new CopyOnWriteArrayList<>();
-        ScopedLayers<TestLayer> ordered = new ScopedLayers<>(TestLayer::new, () -> order.add("notify"));
+        ScopedLayers<TestLayer> ordered = new ScopedLayers<>(root, TestLayer::new, () -> order.add("notify"));
         EffectHandle handle = ordered.register(root, "store.order", layer -> {
             order.add("change");
             Runnable undo = layer.named.insert("x", "1");
@@ -262,7 +262,7 @@ class ScopedLayersTest {
         Object agent = new Object();
         Scope scope = Scopes.create(root, agent);
         AtomicInteger factoryCalls = new AtomicInteger();
-        ScopedLayers<TestLayer> fragile = new ScopedLayers<>(s -> {
+        ScopedLayers<TestLayer> fragile = new ScopedLayers<>(root, s -> {
             if (s != null && factoryCalls.incrementAndGet() == 1) {
                 throw new IllegalStateException("factory failed");
             }
@@ -290,7 +290,7 @@ class ScopedLayersTest {
         Scope scope = Scopes.create(root, agent);
         List<String> order = new CopyOnWriteArrayList<>();
         AtomicInteger notifications = new AtomicInteger();
-        ScopedLayers<TestLayer> vetoing = new ScopedLayers<>(TestLayer::new, () -> {
+        ScopedLayers<TestLayer> vetoing = new ScopedLayers<>(root, TestLayer::new, () -> {
             order.add("notify");
             if (notifications.incrementAndGet() == 1) {
                 throw new IllegalStateException("change failed");

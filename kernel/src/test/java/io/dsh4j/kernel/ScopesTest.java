@@ -13,7 +13,7 @@ class ScopesTest {
 
     record PreStep(Object agent, int step) {}
 
-    static final Notification<PreStep> PRE_STEP = Notification.named("agent/pre-step");
+    static final Notification<PreStep> PRE_STEP = Notification.of("agent/pre-step", PreStep.class);
 
     final Kernel kernel = Kernel.create(new RecordingSink());
     final Context root = kernel.root();
@@ -26,7 +26,7 @@ class ScopesTest {
 
     /** Dispatches like DSH's fused agent dispatch: receiver scoped to the agent. */
     void dispatchFor(Object agent) {
-        root.emitContained(Scopes.target(null, agent), PRE_STEP, new PreStep(agent, 1));
+        root.events().to(Scopes.target(root, null, agent)).emitContained(PRE_STEP, new PreStep(agent, 1));
     }
 
     @Test
@@ -35,8 +35,8 @@ class ScopesTest {
         Object agentB = new Object();
         Scope scopeA = Scopes.create(root, agentA);
         Scopes.create(root, agentB);
-        scopeA.context().on(PRE_STEP, p -> heard.add("scoped:" + (p.agent() == agentA ? "A" : "B")));
-        root.on(PRE_STEP, p -> heard.add("untagged:" + (p.agent() == agentA ? "A" : "B")));
+        scopeA.context().events().on(PRE_STEP, p -> heard.add("scoped:" + (p.agent() == agentA ? "A" : "B")));
+        root.events().on(PRE_STEP, p -> heard.add("untagged:" + (p.agent() == agentA ? "A" : "B")));
 
         dispatchFor(agentA);
         dispatchFor(agentB);
@@ -60,13 +60,13 @@ class ScopesTest {
     void a_scope_context_is_usable_at_once_and_its_disposal_removes_its_registrations() {
         Object agent = new Object();
         Scope scope = Scopes.create(root, agent);
-        scope.context().on(PRE_STEP, p -> heard.add("scoped")); // before its fiber activated
+        scope.context().events().on(PRE_STEP, p -> heard.add("scoped")); // before its fiber activated
         dispatchFor(agent);
         scope.dispose().join();
         assertThat(scope.dispose()).isSameAs(scope.dispose());
         dispatchFor(agent);
         assertThat(heard).containsExactly("scoped");
-        assertThatThrownBy(() -> scope.context().on(PRE_STEP, p -> { }))
+        assertThatThrownBy(() -> scope.context().events().on(PRE_STEP, p -> { }))
                 .hasMessage("cannot create effect on inactive context");
     }
 
@@ -93,26 +93,26 @@ class ScopesTest {
         Object child = new Object();
         Scope parentScope = Scopes.create(root, parent);
         Scope childScope = Scopes.create(root, child, parent);
-        parentScope.context().on(PRE_STEP, p -> heard.add("parent-listener"));
-        childScope.context().on(PRE_STEP, p -> heard.add("child-listener"));
+        parentScope.context().events().on(PRE_STEP, p -> heard.add("parent-listener"));
+        childScope.context().events().on(PRE_STEP, p -> heard.add("child-listener"));
 
         dispatchFor(child);
         assertThat(heard).containsExactly("parent-listener", "child-listener");
         heard.clear();
         dispatchFor(parent);
         assertThat(heard).containsExactly("parent-listener");
-        assertThat(Scopes.chainOf(child)).containsExactly(child, parent);
+        assertThat(Scopes.chainOf(root, child)).containsExactly(child, parent);
     }
 
     @Test
     void a_dispatch_without_key_admits_only_untagged_listeners_and_a_base_filter_still_applies() {
         Object agent = new Object();
-        Scopes.create(root, agent).context().on(PRE_STEP, p -> heard.add("tagged"));
-        root.on(PRE_STEP, p -> heard.add("untagged"));
-        root.emit(Scopes.target(null, null), PRE_STEP, new PreStep(null, 1));
+        Scopes.create(root, agent).context().events().on(PRE_STEP, p -> heard.add("tagged"));
+        root.events().on(PRE_STEP, p -> heard.add("untagged"));
+        root.events().to(Scopes.target(root, null, null)).emit(PRE_STEP, new PreStep(null, 1));
         assertThat(heard).containsExactly("untagged");
         heard.clear();
-        root.emit(Scopes.target((EventFilter) l -> false, agent), PRE_STEP, new PreStep(agent, 1));
+        root.events().to(Scopes.target(root, l -> false, agent)).emit(PRE_STEP, new PreStep(agent, 1));
         assertThat(heard).isEmpty();
     }
 
@@ -121,10 +121,28 @@ class ScopesTest {
         Object a = new Object();
         Object b = new Object();
         Object c = new Object();
-        Scopes.ParentBinding binding = Scopes.bindParent(a, b);
-        assertThatThrownBy(() -> Scopes.bindParent(b, a)).hasMessageContaining("cycle");
-        assertThatThrownBy(() -> Scopes.bindParent(a, c)).hasMessageContaining("already bound");
+        Scopes.ParentBinding binding = Scopes.bindParent(root, a, b);
+        assertThatThrownBy(() -> Scopes.bindParent(root, b, a)).hasMessageContaining("cycle");
+        assertThatThrownBy(() -> Scopes.bindParent(root, a, c)).hasMessageContaining("already bound");
         binding.rebind(c);
-        assertThat(Scopes.parentOf(a)).containsSame(c);
+        assertThat(Scopes.parentOf(root, a)).containsSame(c);
+    }
+
+    @Test
+    void parent_links_belong_to_one_kernel_and_do_not_leak_into_another() {
+        Object child = new Object();
+        Object parent = new Object();
+        Scopes.bindParent(root, child, parent);
+        try (Kernel other = Kernel.create(new RecordingSink())) {
+            Context otherRoot = other.root();
+            assertThat(Scopes.parentOf(otherRoot, child)).isEmpty();
+            assertThat(Scopes.chainOf(otherRoot, child)).containsExactly(child);
+            Scopes.bindParent(otherRoot, child, new Object()); // not "already bound": another kernel's key space
+            Scope parentScope = Scopes.create(otherRoot, parent);
+            parentScope.context().events().on(PRE_STEP, p -> heard.add("other kernel's parent listener"));
+            otherRoot.events().to(Scopes.target(otherRoot, null, child)).emitContained(PRE_STEP, new PreStep(child, 1));
+        }
+        assertThat(heard).isEmpty();
+        assertThat(Scopes.parentOf(root, child)).containsSame(parent);
     }
 }

@@ -63,7 +63,7 @@ public final class ProfileDumpCommand implements Callable<Integer> {
             return ExitCodes.INPUT_UNAVAILABLE;
         }
         try {
-            List<PatchLayer> layers = ProfileLayers.resolve(resolvedHome, profile, patches, defaultOnly,
+            List<PatchLayer> layers = io.dsh4j.agent.DefaultProfile.layers(resolvedHome, profile, patches, defaultOnly,
                     ProfileDumpCommand.class.getClassLoader());
             Composition composition = Composition.compose(layers);
             composition.warnings().forEach(w -> err.println(error(w)));

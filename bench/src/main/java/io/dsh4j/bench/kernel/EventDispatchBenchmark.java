@@ -37,8 +37,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(1)
 public class EventDispatchBenchmark {
 
-    static final Notification<long[]> NOTE = Notification.named("bench/note");
-    static final Waterfall<long[], Long> FALL = Waterfall.named("bench/fall");
+    static final Notification<long[]> NOTE = Notification.of("bench/note", long[].class);
+    static final Notification<long[]> SCOPED = Notification.of("bench/scoped", long[].class);
+    static final Waterfall<long[], Long> FALL = Waterfall.of("bench/fall", long[].class, Long.class);
 
     @Param({"1", "10", "100"})
     int listeners;
@@ -57,12 +58,12 @@ public class EventDispatchBenchmark {
         Context mine = Scopes.create(root, agent).context();
         Context theirs = Scopes.create(root, other).context();
         for (int i = 0; i < listeners; i++) {
-            root.on(NOTE, p -> p[0]++);
-            root.on(FALL, (p, next) -> next.proceed() + 1);
+            root.events().on(NOTE, p -> p[0]++);
+            root.events().on(FALL, (p, next) -> next.proceed() + 1);
             // for the scoped dispatch: alternate between the agent's own scope and another agent's
-            (i % 2 == 0 ? mine : theirs).on(Notification.<long[]>named("bench/scoped"), p -> p[0]++);
+            (i % 2 == 0 ? mine : theirs).events().on(SCOPED, p -> p[0]++);
         }
-        scoped = Scopes.target(null, agent);
+        scoped = Scopes.target(root, null, agent);
     }
 
     @TearDown(Level.Trial)
@@ -72,24 +73,24 @@ public class EventDispatchBenchmark {
 
     @Benchmark
     public long emit() {
-        root.emit(NOTE, payload);
+        root.events().emit(NOTE, payload);
         return payload[0];
     }
 
     @Benchmark
     public long emitContained() {
-        root.emitContained(NOTE, payload);
+        root.events().emitContained(NOTE, payload);
         return payload[0];
     }
 
     @Benchmark
     public long emitScopedContained() {
-        root.emitContained(scoped, Notification.<long[]>named("bench/scoped"), payload);
+        root.events().to(scoped).emitContained(SCOPED, payload);
         return payload[0];
     }
 
     @Benchmark
     public void waterfall(Blackhole bh) {
-        bh.consume(root.waterfall(FALL, payload, () -> 0L));
+        bh.consume(root.events().waterfall(FALL, payload, () -> 0L));
     }
 }

@@ -59,7 +59,7 @@ public class ScopedLayersBenchmark {
     public void setUp() {
         kernel = Kernel.create((level, source, message, error) -> { });
         Context root = kernel.root();
-        layers = new ScopedLayers<>(scope -> new Layer(), () -> { });
+        layers = new ScopedLayers<>(root, scope -> new Layer(), () -> { });
         for (int i = 0; i < globals; i++) {
             String name = "tool" + i;
             layers.register(root, "bench", l -> l.tools.insert(name, name));

@@ -4,9 +4,11 @@ import io.dsh4j.kernel.CallerBound;
 import io.dsh4j.kernel.Context;
 import io.dsh4j.kernel.ContextKey;
 import io.dsh4j.kernel.Effect;
+import io.dsh4j.kernel.Dispatch;
 import io.dsh4j.kernel.EffectHandle;
 import io.dsh4j.kernel.EventFilter;
 import io.dsh4j.kernel.EventType;
+import io.dsh4j.kernel.Events;
 import io.dsh4j.kernel.Fiber;
 import io.dsh4j.kernel.FiberState;
 import io.dsh4j.kernel.Kernel;
@@ -45,6 +47,7 @@ public final class ContextImpl implements Context {
     private final Object isolateRealm;
     private final String interceptName;
     private final Object interceptConfig;
+    private Events events;
 
     private ContextImpl(KernelRuntime kernel, ContextImpl parent, FiberImpl fiber, ContextKey<?> metaKey,
                         Object metaValue, String isolateName, Object isolateRealm, String interceptName,
@@ -163,7 +166,7 @@ public final class ContextImpl implements Context {
             if (record == null) {
                 throw withoutInject(name);
             }
-            return bind(key, record.value);
+            return bind(key, record);
         }
         FiberImpl f = fiber;
         while (true) {
@@ -176,7 +179,7 @@ public final class ContextImpl implements Context {
                 record = f.provided.get(name);
             }
             if (record != null) {
-                return bind(key, record.value);
+                return bind(key, record);
             }
             if (f.injects(name)) {
                 throw new KernelException(KernelException.Code.SERVICE_INACTIVE,
@@ -194,7 +197,11 @@ public final class ContextImpl implements Context {
                 "cannot get property \"" + name + "\" without inject");
     }
 
-    private <T> T bind(ServiceKey<T> key, Object value) {
+    private <T> T bind(ServiceKey<T> key, ServiceRecord record) {
+        if (record.key != key && record.key.type() != key.type()) {
+            throw TypeDeclarations.serviceConflict(record.key, key);
+        }
+        Object value = record.value;
         Object view = value instanceof CallerBound<?> bound ? bound.boundTo(this) : value;
         return key.type().cast(view);
     }
@@ -202,14 +209,15 @@ public final class ContextImpl implements Context {
     @Override
     public <T> Optional<T> get(ServiceKey<T> key) {
         ServiceRecord record = kernel.store().get(key.name(), realmOf(key.name()), true);
-        return record == null ? Optional.empty() : Optional.of(bind(key, record.value));
+        return record == null ? Optional.empty() : Optional.of(bind(key, record));
     }
 
     @Override
     public <T> EffectHandle provide(ServiceKey<T> key, T value) {
         String name = key.name();
+        kernel.types().service(key);
         return EffectImpl.register(fiber, "ctx.provide(\"" + name + "\")", () -> {
-            ServiceRecord record = new ServiceRecord(name, realmOf(name), value, fiber);
+            ServiceRecord record = new ServiceRecord(key, realmOf(name), value, fiber);
             ServiceRecord occupant = kernel.store().putIfAbsent(record);
             if (occupant != null) {
                 throw new KernelException(KernelException.Code.DUPLICATE_SERVICE,
@@ -237,6 +245,9 @@ public final class ContextImpl implements Context {
             throw new KernelException(KernelException.Code.SET_FROM_OTHER_FIBER,
                     "cannot set property \"" + name + "\" in multiple fibers");
         }
+        if (record.key != key && record.key.type() != key.type()) {
+            throw TypeDeclarations.serviceConflict(record.key, key);
+        }
         record.value = value;
     }
 
@@ -248,7 +259,7 @@ public final class ContextImpl implements Context {
     }
 
     /** Loads {@code plugin} with extra required services (a loader row's {@code inject}). */
-    public Fiber plugin(Plugin<?> plugin, Object rawConfig, List<String> extraInject) {
+    Fiber plugin(Plugin<?> plugin, Object rawConfig, List<String> extraInject) {
         if (plugin == null) {
             throw new KernelException(KernelException.Code.INVALID_PLUGIN,
                     "invalid plugin, expect function or object with an \"apply\" method, received null");
@@ -274,20 +285,73 @@ public final class ContextImpl implements Context {
     // ---- events ------------------------------------------------------------------------------
 
     @Override
-    public <L> EffectHandle on(EventType<L> event, L listener, ListenOptions options) {
+    public Events events() {
+        Events e = events;
+        if (e == null) {
+            events = e = new ContextEvents(this, null); // a benign race: any instance will do
+        }
+        return e;
+    }
+
+    /** The {@link Events} view of one context; {@code receiver} filters its dispatches. */
+    private record ContextEvents(ContextImpl ctx, EventFilter receiver) implements Events {
+
+        @Override
+        public <L> EffectHandle on(EventType<L> event, L listener, ListenOptions options) {
+            return ctx.on(event, listener, options);
+        }
+
+        @Override
+        public <L> EffectHandle once(EventType<L> event, L listener, ListenOptions options) {
+            return ctx.once(event, listener, options);
+        }
+
+        @Override
+        public Dispatch to(EventFilter filter) {
+            return new ContextEvents(ctx, filter);
+        }
+
+        @Override
+        public <P> void emit(Notification<P> event, P payload) {
+            ctx.kernel.bus().emit(receiver, event, payload);
+        }
+
+        @Override
+        public <P> void emitContained(Notification<P> event, P payload) {
+            ctx.kernel.bus().emitContained(receiver, event, payload);
+        }
+
+        @Override
+        public <P> void parallel(Notification<P> event, P payload) {
+            ctx.kernel.bus().parallel(receiver, event, payload);
+        }
+
+        @Override
+        public <P, R> Optional<R> bail(Query<P, R> event, P payload) {
+            return ctx.kernel.bus().bail(receiver, event, payload);
+        }
+
+        @Override
+        public <P, R> R waterfall(Waterfall<P, R> event, P payload, Next<R> inner) {
+            return ctx.kernel.bus().waterfall(receiver, event, payload, inner);
+        }
+    }
+
+    private <L> EffectHandle on(EventType<L> event, L listener, ListenOptions options) {
         Objects.requireNonNull(listener, "listener");
+        Objects.requireNonNull(options, "options");
         fiber.assertActive();
         String name = event.name();
+        kernel.bus().declare(event);
         return EffectImpl.register(fiber, "ctx.on(\"" + name + "\")", () -> {
             Hook hook = new Hook(this, listener, options.global());
-            kernel.bus().add(name, hook, options.prepend());
+            kernel.bus().add(event, hook, options.prepend());
             return Effect.of(() -> kernel.bus().remove(name, hook));
         });
     }
 
-    @Override
     @SuppressWarnings("unchecked")
-    public <L> EffectHandle once(EventType<L> event, L listener, ListenOptions options) {
+    private <L> EffectHandle once(EventType<L> event, L listener, ListenOptions options) {
         Objects.requireNonNull(listener, "listener");
         AtomicBoolean fired = new AtomicBoolean();
         AtomicReference<EffectHandle> registration = new AtomicReference<>();
@@ -325,31 +389,6 @@ public final class ContextImpl implements Context {
             handle.dispose();
         }
         return handle;
-    }
-
-    @Override
-    public <P> void emit(EventFilter receiver, Notification<P> event, P payload) {
-        kernel.bus().emit(receiver, event, payload);
-    }
-
-    @Override
-    public <P> void emitContained(EventFilter receiver, Notification<P> event, P payload) {
-        kernel.bus().emitContained(receiver, event, payload);
-    }
-
-    @Override
-    public <P> void parallel(EventFilter receiver, Notification<P> event, P payload) {
-        kernel.bus().parallel(receiver, event, payload);
-    }
-
-    @Override
-    public <P, R> Optional<R> bail(EventFilter receiver, Query<P, R> event, P payload) {
-        return kernel.bus().bail(receiver, event, payload);
-    }
-
-    @Override
-    public <P, R> R waterfall(EventFilter receiver, Waterfall<P, R> event, P payload, Next<R> inner) {
-        return kernel.bus().waterfall(receiver, event, payload, inner);
     }
 
     @Override

@@ -45,6 +45,21 @@ final class EffectRunner {
                     target.collect(d);
                 }
             });
+            case Effect.Blocking blocking -> {
+                CompletableFuture<Disposer> later = new CompletableFuture<>();
+                Thread.ofVirtual().name("dsh4j-effect-setup").start(() -> {
+                    try {
+                        later.complete(blocking.body().run());
+                    } catch (Throwable t) {
+                        later.completeExceptionally(t);
+                    }
+                });
+                yield later.thenAccept(d -> {
+                    if (d != null) {
+                        target.collect(d);
+                    }
+                });
+            }
             case Effect.AsyncSteps steps -> {
                 CompletableFuture<Void> done = new CompletableFuture<>();
                 Thread.ofVirtual().name("dsh4j-effect-steps").start(() -> {

@@ -2,6 +2,7 @@ package io.dsh4j.kernel.internal;
 
 import io.dsh4j.kernel.AggregateException;
 import io.dsh4j.kernel.EventFilter;
+import io.dsh4j.kernel.EventType;
 import io.dsh4j.kernel.LogSink;
 import io.dsh4j.kernel.Next;
 import io.dsh4j.kernel.Notification;
@@ -30,8 +31,20 @@ final class EventBus {
 
     // ---- registration ------------------------------------------------------------------------
 
-    void add(String name, Hook hook, boolean prepend) {
-        lists.computeIfAbsent(name, n -> new HookList()).add(hook, prepend);
+    /**
+     * Fixes {@code event}'s type for its name, or throws {@code TYPE_CONFLICT} if the name is known
+     * with another type.
+     */
+    void declare(EventType<?> event) {
+        HookList list = lists.computeIfAbsent(event.name(), n -> new HookList(event));
+        if (list.type != event && !list.type.equals(event)) {
+            throw TypeDeclarations.eventConflict(list.type, event);
+        }
+    }
+
+    void add(EventType<?> event, Hook hook, boolean prepend) {
+        declare(event);
+        lists.get(event.name()).add(hook, prepend);
     }
 
     void remove(String name, Hook hook) {
@@ -47,6 +60,18 @@ final class EventBus {
         return list == null ? NONE : list.hooks;
     }
 
+    /** The listeners of {@code event} for a dispatch; throws if its name is known with another type. */
+    private Hook[] snapshot(EventType<?> event) {
+        HookList list = lists.get(event.name());
+        if (list == null) {
+            return NONE;
+        }
+        if (list.type != event && !list.type.equals(event)) {
+            throw TypeDeclarations.eventConflict(list.type, event);
+        }
+        return list.hooks;
+    }
+
     private static boolean admits(Hook hook, EventFilter filter) {
         return hook.global() || filter == null || filter.admits(hook.ctx());
     }
@@ -55,21 +80,21 @@ final class EventBus {
 
     /** Raw emit: the first exception propagates. */
     void emit(EventFilter filter, Notification<?> event, Object payload) {
-        for (Hook hook : snapshot(event.name())) {
+        for (Hook hook : snapshot(event)) {
             if (admits(hook, filter)) {
-                observe(event.name(), hook.listener(), payload);
+                observe(hook.listener(), payload);
             }
         }
     }
 
     /** Contained emit: every listener runs; failures are logged as warnings. */
     void emitContained(EventFilter filter, Notification<?> event, Object payload) {
-        for (Hook hook : snapshot(event.name())) {
+        for (Hook hook : snapshot(event)) {
             if (!admits(hook, filter)) {
                 continue;
             }
             try {
-                observe(event.name(), hook.listener(), payload);
+                observe(hook.listener(), payload);
             } catch (RuntimeException e) {
                 kernel.log(LogSink.Level.WARN, hook.ctx().fiberImpl().name(),
                         "listener of \"" + event.name() + "\" failed", e);
@@ -80,7 +105,7 @@ final class EventBus {
     /** Every listener on its own virtual thread; then an aggregate of the failures, if any. */
     void parallel(EventFilter filter, Notification<?> event, Object payload) {
         List<Hook> admitted = new ArrayList<>();
-        for (Hook hook : snapshot(event.name())) {
+        for (Hook hook : snapshot(event)) {
             if (admits(hook, filter)) {
                 admitted.add(hook);
             }
@@ -92,7 +117,7 @@ final class EventBus {
             int index = i;
             Runnable run = () -> {
                 try {
-                    observe(event.name(), admitted.get(index).listener(), payload);
+                    observe(admitted.get(index).listener(), payload);
                 } catch (Throwable t) {
                     failures[index] = t;
                 }
@@ -131,18 +156,11 @@ final class EventBus {
     /** {@code bail} and {@code serial}: the first bail value; an exception propagates. */
     @SuppressWarnings("unchecked")
     <R> Optional<R> bail(EventFilter filter, Query<?, R> event, Object payload) {
-        for (Hook hook : snapshot(event.name())) {
+        for (Hook hook : snapshot(event)) {
             if (!admits(hook, filter)) {
                 continue;
             }
-            Object result = switch (hook.listener()) {
-                case Query.Listener<?, ?> l -> ((Query.Listener<Object, Object>) l).on(payload);
-                case Notification.Listener<?> l -> {
-                    ((Notification.Listener<Object>) l).on(payload);
-                    yield null;
-                }
-                default -> throw mismatch(event.name(), hook.listener(), "bail");
-            };
+            Object result = ((Query.Listener<Object, Object>) hook.listener()).on(payload);
             if (result != null && !Boolean.FALSE.equals(result)) {
                 return Optional.of((R) result);
             }
@@ -152,46 +170,39 @@ final class EventBus {
 
     /** Waterfall around {@code inner}. */
     <R> R waterfall(EventFilter filter, Waterfall<?, R> event, Object payload, Next<R> inner) {
-        Hook[] all = snapshot(event.name());
+        Hook[] all = snapshot(event);
         List<Hook> admitted = new ArrayList<>(all.length);
         for (Hook hook : all) {
             if (admits(hook, filter)) {
                 admitted.add(hook);
             }
         }
-        return step(event.name(), admitted, 0, payload, inner);
+        return step(admitted, 0, payload, inner);
     }
 
+    // One name, one type (declare): a list holds listeners of its type's shape only.
     @SuppressWarnings("unchecked")
-    private <R> R step(String name, List<Hook> hooks, int index, Object payload, Next<R> inner) {
+    private <R> R step(List<Hook> hooks, int index, Object payload, Next<R> inner) {
         if (index == hooks.size()) {
             return inner.proceed();
         }
-        Object listener = hooks.get(index).listener();
-        if (!(listener instanceof Waterfall.Listener<?, ?> l)) {
-            throw mismatch(name, listener, "waterfall");
-        }
-        return ((Waterfall.Listener<Object, R>) l).on(payload, () -> step(name, hooks, index + 1, payload, inner));
+        var listener = (Waterfall.Listener<Object, R>) hooks.get(index).listener();
+        return listener.on(payload, () -> step(hooks, index + 1, payload, inner));
     }
 
     @SuppressWarnings("unchecked")
-    private static void observe(String name, Object listener, Object payload) {
-        switch (listener) {
-            case Notification.Listener<?> l -> ((Notification.Listener<Object>) l).on(payload);
-            case Query.Listener<?, ?> l -> ((Query.Listener<Object, Object>) l).on(payload);
-            default -> throw mismatch(name, listener, "emit");
-        }
+    private static void observe(Object listener, Object payload) {
+        ((Notification.Listener<Object>) listener).on(payload);
     }
 
-    private static IllegalStateException mismatch(String name, Object listener, String mode) {
-        String kind = listener instanceof Waterfall.Listener<?, ?> ? "waterfall" : "notification or query";
-        return new IllegalStateException("a " + kind + " listener of \"" + name + "\" cannot take a " + mode
-                + " dispatch");
-    }
-
-    /** A copy-on-write listener array. */
+    /** A copy-on-write listener array of one event type. */
     private static final class HookList {
+        final EventType<?> type;
         volatile Hook[] hooks = NONE;
+
+        HookList(EventType<?> type) {
+            this.type = type;
+        }
 
         synchronized void add(Hook hook, boolean prepend) {
             Hook[] old = hooks;

@@ -12,6 +12,7 @@ import io.dsh4j.kernel.KernelEvents;
 import io.dsh4j.kernel.KernelException;
 import io.dsh4j.kernel.LogSink;
 import io.dsh4j.kernel.Plugin;
+import io.dsh4j.kernel.ServiceKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,13 @@ final class FiberImpl implements Fiber {
         FiberImpl owner = parent.fiberImpl();
         owner.assertActive();
         KernelRuntime kernel = parent.kernelRuntime();
-        List<String> inject = new ArrayList<>(plugin.inject());
+        List<String> inject = new ArrayList<>();
+        for (ServiceKey<?> key : plugin.inject()) {
+            kernel.types().service(key);
+            if (!inject.contains(key.name())) {
+                inject.add(key.name());
+            }
+        }
         for (String name : extraInject) {
             if (!inject.contains(name)) {
                 inject.add(name);

@@ -6,8 +6,11 @@ import io.dsh4j.kernel.EventFilter;
 import io.dsh4j.kernel.Fiber;
 import io.dsh4j.kernel.Kernel;
 import io.dsh4j.kernel.KernelEvents;
+import io.dsh4j.kernel.KernelHost;
+import io.dsh4j.kernel.Plugin;
 import io.dsh4j.kernel.LogSink;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -22,6 +25,8 @@ public final class KernelRuntime implements Kernel {
     private final ServiceStore store = new ServiceStore();
     private final EventBus bus = new EventBus(this);
     private final Registry registry = new Registry();
+    private final ScopeLinks scopeLinks = new ScopeLinks();
+    private final TypeDeclarations types = new TypeDeclarations();
     private final AtomicLong uids = new AtomicLong();
     private final Object defaultRealm = new Object();
     private final ConcurrentHashMap<String, Object> sharedRealms = new ConcurrentHashMap<>();
@@ -48,6 +53,14 @@ public final class KernelRuntime implements Kernel {
 
     EventBus bus() {
         return bus;
+    }
+
+    TypeDeclarations types() {
+        return types;
+    }
+
+    ScopeLinks scopeLinks() {
+        return scopeLinks;
     }
 
     long nextUid() {
@@ -91,7 +104,7 @@ public final class KernelRuntime implements Kernel {
             }
         }
         ServiceRecord current = store.get(name, realm, false);
-        EventFilter sameRealm = listener -> ((ContextImpl) listener).realmOf(name) == realm;
+        EventFilter sameRealm = listener -> listener instanceof ContextImpl c && c.realmOf(name) == realm;
         bus.emitContained(sameRealm, KernelEvents.SERVICE,
                 new KernelEvents.ServiceChange(name, current == null ? null : current.value));
         return refreshed;
@@ -144,6 +157,18 @@ public final class KernelRuntime implements Kernel {
     @Override
     public Context root() {
         return root;
+    }
+
+    @Override
+    public KernelHost host() {
+        return this::mount;
+    }
+
+    private Fiber mount(Context parent, Plugin<?> plugin, Object rawConfig, Collection<String> extraInject) {
+        if (!(parent instanceof ContextImpl impl) || impl.kernelRuntime() != this) {
+            throw new IllegalArgumentException("the parent context belongs to another kernel: " + parent);
+        }
+        return impl.plugin(plugin, rawConfig, List.copyOf(extraInject));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.dsh4j.kernel.internal;
 
+import io.dsh4j.kernel.Context;
+import io.dsh4j.kernel.Kernel;
 import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
@@ -9,20 +11,34 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Scope parent links (DSH's {@code bindScopeParent}), process-wide like the original's module-level
- * {@code WeakMap}: keys compare by identity and are held weakly, so a link never keeps a scope alive.
+ * Scope parent links (DSH's {@code bindScopeParent}) of one kernel. DSH keeps them in a module-level
+ * {@code WeakMap}; here each kernel has its own, so links never leak between kernels (tests,
+ * subagent kernels). Keys compare by identity and are held weakly, so a link never keeps a scope alive.
  */
 public final class ScopeLinks {
 
-    private static final Map<IdentityRef, WeakReference<Object>> PARENTS = new HashMap<>();
-    private static final ReferenceQueue<Object> QUEUE = new ReferenceQueue<>();
+    private final Map<IdentityRef, WeakReference<Object>> parents = new HashMap<>();
+    private final ReferenceQueue<Object> queue = new ReferenceQueue<>();
 
-    private ScopeLinks() {}
+    ScopeLinks() {}
+
+    /** The links of {@code ctx}'s kernel. */
+    public static ScopeLinks of(Context ctx) {
+        return of(ctx.kernel());
+    }
+
+    /** The links of {@code kernel}. */
+    public static ScopeLinks of(Kernel kernel) {
+        if (!(kernel instanceof KernelRuntime runtime)) {
+            throw new IllegalArgumentException("not a dsh4j kernel: " + kernel);
+        }
+        return runtime.scopeLinks();
+    }
 
     /** Links {@code key} to {@code parent}; fails if {@code key} already has a parent or on a cycle. */
-    public static synchronized void bind(Object key, Object parent) {
+    public synchronized void bind(Object key, Object parent) {
         expunge();
-        if (PARENTS.containsKey(new IdentityRef(key, null))) {
+        if (parents.containsKey(new IdentityRef(key, null))) {
             throw new IllegalStateException("dsh-scope: scope key is already bound to a parent; "
                     + "re-linking requires the binding returned by the original bind");
         }
@@ -30,7 +46,7 @@ public final class ScopeLinks {
     }
 
     /** Sets {@code key}'s parent, replacing any; fails on a cycle. */
-    public static synchronized void link(Object key, Object parent) {
+    public synchronized void link(Object key, Object parent) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(parent, "parent");
         expunge();
@@ -39,20 +55,20 @@ public final class ScopeLinks {
                 throw new IllegalStateException("dsh-scope: scope parent link would form a cycle");
             }
         }
-        PARENTS.put(new IdentityRef(key, QUEUE), new WeakReference<>(parent));
+        parents.put(new IdentityRef(key, queue), new WeakReference<>(parent));
     }
 
     /** The parent of {@code key}, or {@code null}. */
-    public static synchronized Object parent(Object key) {
+    public synchronized Object parent(Object key) {
         if (key == null) {
             return null;
         }
-        WeakReference<Object> ref = PARENTS.get(new IdentityRef(key, null));
+        WeakReference<Object> ref = parents.get(new IdentityRef(key, null));
         return ref == null ? null : ref.get();
     }
 
     /** {@code [key, parent, …]}; empty for {@code null}. */
-    public static synchronized List<Object> chain(Object key) {
+    public synchronized List<Object> chain(Object key) {
         List<Object> chain = new ArrayList<>();
         for (Object cursor = key; cursor != null; cursor = parent(cursor)) {
             chain.add(cursor);
@@ -60,9 +76,9 @@ public final class ScopeLinks {
         return List.copyOf(chain);
     }
 
-    private static void expunge() {
-        for (Object ref; (ref = QUEUE.poll()) != null; ) {
-            PARENTS.remove(ref);
+    private void expunge() {
+        for (Object ref; (ref = queue.poll()) != null; ) {
+            parents.remove(ref);
         }
     }
 

@@ -6,7 +6,6 @@ import io.dsh4j.kernel.Effect;
 import io.dsh4j.kernel.Fiber;
 import io.dsh4j.kernel.FiberState;
 import io.dsh4j.kernel.Plugin;
-import io.dsh4j.kernel.internal.ContextImpl;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -136,7 +135,7 @@ public final class Loader {
         Plugin<?> plugin = row.group() ? groupPlugin(row.id())
                 : catalog.resolve(row.name()).orElseThrow(() -> new LoaderException(
                         new Problem(row.source(), row.id(), "name", "unknown plugin \"" + row.name() + "\"")));
-        Fiber fiber = ((ContextImpl) ctx).plugin(plugin, row.group() ? null : row.config(), row.inject());
+        Fiber fiber = context.kernel().host().mount(ctx, plugin, row.group() ? null : row.config(), row.inject());
         mounted.put(row.id(), new Mounted(row, fiber));
     }
 

@@ -25,7 +25,7 @@ class LoaderTest {
     final List<String> events = new CopyOnWriteArrayList<>();
 
     final Plugin<JsonNode> provider = Plugin.named("provider").setup((ctx, config) ->
-            ctx.provide(ServiceKey.named("sessions"), "sessions"));
+            ctx.provide(ServiceKey.of("sessions", Object.class), "sessions"));
     final Plugin<JsonNode> consumer = Plugin.named("consumer",
             Schema.object().field("label", Schema.string().defaultValue("none"))).setup((ctx, config) -> {
                 events.add("up:" + config.get("label").textValue());

@@ -1,0 +1,131 @@
+package io.dsh4j.tool.builtin;
+
+import static io.dsh4j.tool.builtin.BuiltinFixture.args;
+import static io.dsh4j.tool.builtin.BuiltinFixture.code;
+import static io.dsh4j.tool.builtin.BuiltinFixture.text;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dsh4j.kernel.AbortController;
+import io.dsh4j.tool.ToolCodes;
+import io.dsh4j.tool.ToolExecutionResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** bash: DSH's result text, the working directory, timeouts, output caps, and killing the whole tree. */
+class BashToolTest {
+
+    @TempDir Path dir;
+    private BuiltinFixture fx;
+
+    @BeforeEach
+    void open() {
+        fx = new BuiltinFixture(dir, new BuiltinConfig("", 2000, 1 << 20, 50 * 1024, 2000,
+                120_000, 600_000, 1_000, 4_096, 100, 100_000));
+    }
+
+    @AfterEach
+    void close() {
+        fx.close();
+    }
+
+    private ToolExecutionResult bash(String command) {
+        return fx.call("bash", args("command", command, "description", "test"));
+    }
+
+    @Test
+    void output_exit_codes_and_stderr_render_as_DSH_renders_them() {
+        assertThat(text(bash("echo HELLO"))).isEqualTo("HELLO\n");
+        assertThat(text(bash("printf CLI_TOOL_ROUND_TRIP"))).isEqualTo("CLI_TOOL_ROUND_TRIP");
+        assertThat(text(bash("true"))).isEqualTo("(no output)");
+        assertThat(text(bash("false"))).isEqualTo("(no output)\n[exit code: 1]");
+        assertThat(text(bash("echo out; echo err >&2; exit 3"))).isEqualTo("out\n[stderr]\nerr\n[exit code: 3]");
+        assertThat(text(bash("printf out; printf err >&2"))).isEqualTo("out\n[stderr]\nerr");
+        assertThat(bash("exit 7").isError()).isFalse(); // a failing command is a result, not a tool error
+    }
+
+    @Test
+    void commands_run_in_the_working_directory_or_a_workdir_inside_it() throws Exception {
+        Files.createDirectory(dir.resolve("sub"));
+        assertThat(text(bash("pwd -P"))).isEqualTo(dir.toRealPath() + "\n");
+        assertThat(text(fx.call("bash", args("command", "pwd -P", "description", "d", "workdir", "sub"))))
+                .isEqualTo(dir.resolve("sub").toRealPath() + "\n");
+        assertThat(code(fx.call("bash", args("command", "pwd", "description", "d", "workdir", "/")))).isEqualTo("FS_SANDBOX_DENIED");
+        assertThat(text(bash("cat"))).isEqualTo("(no output)"); // stdin is closed, so cat cannot hang
+    }
+
+    @Test
+    void a_timeout_kills_the_command_and_is_marked() {
+        ToolExecutionResult result = fx.call("bash", args("command", "echo started; sleep 600", "description", "d", "timeoutMs", 300));
+        assertThat(text(result)).isEqualTo("started\n[timed out after 300ms]\n[killed by signal: SIGKILL]");
+    }
+
+    @Test
+    void huge_output_keeps_only_its_tail_within_the_caps() {
+        ToolExecutionResult result = bash("head -c 5000000 /dev/zero | tr '\\0' 'x'; echo; echo THE-END");
+        String text = text(result);
+        assertThat(text).startsWith("[output truncated: the first ").endsWith("THE-END\n");
+        assertThat(text.length()).isLessThan(1_200);
+    }
+
+    @Test
+    void cancelling_kills_the_whole_process_tree() throws Exception {
+        AbortController cancel = new AbortController();
+        Path pids = dir.resolve("pids");
+        CompletableFuture<ToolExecutionResult> call = CompletableFuture.supplyAsync(() -> fx.call("bash", args(
+                "command", "sleep 600 & echo $! > pids; (sleep 600 & echo $! >> pids; wait) & wait",
+                "description", "spawn a tree"), cancel.signal()));
+        awaitLines(pids, 2);
+        long[] children = Files.readAllLines(pids).stream().mapToLong(Long::parseLong).toArray();
+        assertThat(java.util.Arrays.stream(children).allMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))).isTrue();
+        cancel.abort("user");
+        ToolExecutionResult result = call.get(60, TimeUnit.SECONDS);
+        assertThat(code(result)).isEqualTo(ToolCodes.ABORTED);
+        for (long pid : children) {
+            awaitGone(pid);
+        }
+    }
+
+    @Test
+    void background_leftovers_do_not_outlive_the_call() throws Exception {
+        ToolExecutionResult result = bash("sleep 600 & echo $!");
+        long pid = Long.parseLong(text(result).trim());
+        awaitGone(pid);
+    }
+
+    @Test
+    void background_runs_are_refused_with_a_reason() {
+        ToolExecutionResult result = fx.call("bash", args("command", "true", "description", "d", "run_in_background", true));
+        assertThat(text(result)).isEqualTo("Error: run_in_background is not supported here; run the command in the foreground");
+    }
+
+    @Test
+    void a_bash_call_without_a_command_is_INVALID_ARGS() {
+        assertThat(text(fx.call("bash", args("description", "d"))))
+                .isEqualTo("Error: invalid arguments: missing required property \"command\"");
+    }
+
+    private static void awaitLines(Path file, int lines) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!Files.exists(file) || Files.readAllLines(file).size() < lines) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the command never wrote " + lines + " pids");
+            }
+            Thread.sleep(Duration.ofMillis(5));
+        }
+    }
+
+    private static void awaitGone(long pid) throws Exception {
+        var handle = ProcessHandle.of(pid);
+        if (handle.isPresent()) {
+            handle.get().onExit().get(60, TimeUnit.SECONDS); // a TimeoutException fails the test
+        }
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("process " + pid).isFalse();
+    }
+}
