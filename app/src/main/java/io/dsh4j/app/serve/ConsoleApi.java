@@ -46,24 +46,24 @@ public final class ConsoleApi {
     }
 
     /** Registers the API's routes. */
-    public void register(RouteTable routes) {
-        rpc(routes, "session.list", RouteTable.Access.TRUSTED_HOST, p -> list());
-        rpc(routes, "session.history", RouteTable.Access.TRUSTED_HOST, this::history);
-        rpc(routes, "session.surface", RouteTable.Access.TRUSTED_HOST, this::surface);
-        rpc(routes, "session.stats", RouteTable.Access.TRUSTED_HOST, this::stats);
-        rpc(routes, "session.health", RouteTable.Access.TRUSTED_HOST, this::health);
-        rpc(routes, "merge.preview", RouteTable.Access.TRUSTED_HOST, this::merge);
-        rpc(routes, "console.texts", RouteTable.Access.TRUSTED_HOST, this::texts);
-        rpc(routes, "host.describe", RouteTable.Access.LOOPBACK, p -> describe());
-        routes.register(RouteTable.Kind.PREFIX, "/api", ex -> {
+    public void register(ConsoleRoutes routes) {
+        rpc(routes, "session.list", ConsoleRoutes.Access.TRUSTED_HOST, p -> list());
+        rpc(routes, "session.history", ConsoleRoutes.Access.TRUSTED_HOST, this::history);
+        rpc(routes, "session.surface", ConsoleRoutes.Access.TRUSTED_HOST, this::surface);
+        rpc(routes, "session.stats", ConsoleRoutes.Access.TRUSTED_HOST, this::stats);
+        rpc(routes, "session.health", ConsoleRoutes.Access.TRUSTED_HOST, this::health);
+        rpc(routes, "merge.preview", ConsoleRoutes.Access.TRUSTED_HOST, this::merge);
+        rpc(routes, "console.texts", ConsoleRoutes.Access.TRUSTED_HOST, this::texts);
+        rpc(routes, "host.describe", ConsoleRoutes.Access.LOOPBACK, p -> describe());
+        routes.register(ConsoleRoutes.Kind.PREFIX, "/api", ex -> {
             throw new WebProblem(404, "no such method: " + ex.path().substring("/api".length()));
         });
-        routes.register(RouteTable.Kind.EXACT, "/attention-health/handoff", this::handoff);
+        routes.register(ConsoleRoutes.Kind.EXACT, "/attention-health/handoff", this::handoff);
     }
 
-    private static void rpc(RouteTable routes, String name, RouteTable.Access access, RpcChannel.Method m) {
+    private static void rpc(ConsoleRoutes routes, String name, ConsoleRoutes.Access access, RpcChannel.Method m) {
         if (!RpcChannel.validName(name)) throw new IllegalArgumentException("bad method name " + name);
-        routes.register(new RouteTable.Route(RouteTable.Kind.EXACT, "/api/" + name, access, RpcChannel.handler(name, m)));
+        routes.register(ConsoleRoutes.Kind.EXACT, "/api/" + name, access, RpcChannel.handler(name, m));
     }
 
     private JsonNode list() throws RpcError {

@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The console's HTTP server: Javalin (Jetty) on one address, every request through the trust fence
  * of spec §6.2 <em>before</em> it is dispatched — the page and static assets included — then through
- * the {@link RouteTable}. A route marked {@link RouteTable.Access#LOOPBACK} is re-checked with an
+ * the {@link ConsoleRoutes}. A route marked {@link ConsoleRoutes.Access#LOOPBACK} is re-checked with an
  * empty trust list. An RPC {@code POST} (any route but the fallback) must carry
  * {@code Content-Type: application/json} (415). Refusals are answered before any handler runs:
  * 403 {@code forbidden}, 415, 413.
@@ -35,11 +35,11 @@ public final class ConsoleServer implements AutoCloseable {
 
     private final Javalin app;
     private final String host;
-    private final RouteTable routes;
+    private final ConsoleRoutes routes;
     private final TrustedHosts trusted;
     private final ServerLimits limits;
 
-    private ConsoleServer(String host, int port, RouteTable routes, TrustedHosts trusted, ServerLimits limits) {
+    private ConsoleServer(String host, int port, ConsoleRoutes routes, TrustedHosts trusted, ServerLimits limits) {
         this.host = host;
         this.routes = routes;
         this.trusted = trusted;
@@ -76,7 +76,7 @@ public final class ConsoleServer implements AutoCloseable {
      * @param port    the port, 0 for one the system picks
      * @throws IllegalArgumentException when {@code host} is not loopback and not a trusted host, or is a wildcard address
      */
-    public static ConsoleServer start(String host, int port, RouteTable routes, TrustedHosts trusted, ServerLimits limits) {
+    public static ConsoleServer start(String host, int port, ConsoleRoutes routes, TrustedHosts trusted, ServerLimits limits) {
         checkBindable(host, trusted);
         ConsoleServer s = new ConsoleServer(host, port, routes, trusted, limits);
         s.app.start();
@@ -124,18 +124,18 @@ public final class ConsoleServer implements AutoCloseable {
             return;
         }
         String path = ctx.path();
-        Optional<RouteTable.Route> route = routes.match(path);
+        Optional<ConsoleRoutes.Route> route = routes.match(path);
         if (route.isEmpty()) {
             refuse(ctx, 404, "not found");
             return;
         }
-        RouteTable.Route r = route.get();
-        if (r.access() == RouteTable.Access.LOOPBACK
+        ConsoleRoutes.Route r = route.get();
+        if (r.access() == ConsoleRoutes.Access.LOOPBACK
                 && !TrustFence.check(ctx.header("Host"), ctx.header("Sec-Fetch-Site"), ctx.header("Origin"), TrustedHosts.NONE).passed()) {
             refuse(ctx, 403, "forbidden");
             return;
         }
-        if (!routes.isFallback(r) && ctx.method() == HandlerType.POST && !isJson(ctx.header("Content-Type"))) {
+        if (!r.isFallback() && ctx.method() == HandlerType.POST && !isJson(ctx.header("Content-Type"))) {
             refuse(ctx, 415, "unsupported media type: RPC posts are application/json");
             return;
         }
@@ -150,7 +150,9 @@ public final class ConsoleServer implements AutoCloseable {
         } catch (WebProblem p) {
             if (!ctx.res().isCommitted()) refuse(ctx, p.status(), p.getMessage());
         } catch (Exception | StackOverflowError e) {
-            LOG.warn("handler of {} failed on {} {}", r.path(), ctx.method(), path, e);
+            // the stack trace only when debugging: a handler's bug must not flood the terminal per request
+            LOG.warn("handler of {} failed on {} {}: {}", r.path(), ctx.method(), path, e.toString());
+            LOG.debug("handler failure", e);
             if (!ctx.res().isCommitted()) refuse(ctx, 400, "bad request");
             else exchange.abort();
         }

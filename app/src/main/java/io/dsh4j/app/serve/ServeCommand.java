@@ -1,7 +1,9 @@
 package io.dsh4j.app.serve;
 
 import io.dsh4j.app.ExitCodes;
+import io.dsh4j.kernel.Kernel;
 import io.dsh4j.session.SessionHome;
+import io.dsh4j.web.WebRoutes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -63,9 +65,10 @@ public final class ServeCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         SessionHome h = SessionHome.resolve(home);
-        RouteTable routes = new RouteTable();
+        Kernel kernel = Kernel.create();
+        ConsoleRoutes routes = new ConsoleRoutes(new WebRoutes(), kernel.root());
         new ConsoleApi(h, Clock.systemUTC()).register(routes);
-        routes.registerFallback(RouteTable.Access.TRUSTED_HOST, new StaticAssets());
+        routes.registerFallback(ConsoleRoutes.Access.TRUSTED_HOST, new StaticAssets());
         ConsoleServer server;
         try {
             ConsoleServer.checkBindable(host, trusted);
@@ -79,7 +82,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Thread hook = new Thread(stop::countDown, "dsh4j-serve-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (server) {
+        try (kernel; server) {
             URI url = server.url();
             out.println(ServeTexts.get("serve.listening", url));
             out.println(ServeTexts.get("serve.home", h.dir()));

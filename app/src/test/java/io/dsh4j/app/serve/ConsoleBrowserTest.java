@@ -194,6 +194,7 @@ class ConsoleBrowserTest {
         assertThat(page.textContent("#merge-block")).isEqualTo(cli.path("render").path("text").asText());
         assertThat(page.textContent("#merge-dropped")).isEqualTo(cli.path("render").path("dropped").asText());
         assertThat(page.locator("#merge-slots tbody tr").count()).isEqualTo(cli.path("slots").size());
+        assertThat(page.locator("#merge-slots tbody tr[data-in-block=true]").count()).isEqualTo(cli.path("render").path("included").asInt());
         page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("merge-preview.png")).setFullPage(true));
     }
 

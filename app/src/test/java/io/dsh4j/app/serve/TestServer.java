@@ -1,6 +1,8 @@
 package io.dsh4j.app.serve;
 
+import io.dsh4j.kernel.Kernel;
 import io.dsh4j.session.SessionHome;
+import io.dsh4j.web.WebRoutes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -20,21 +22,22 @@ final class TestServer implements AutoCloseable {
     static final Instant NOW = Instant.parse("2026-06-01T03:00:00Z");
 
     final ConsoleServer server;
-    final RouteTable routes = new RouteTable();
+    final Kernel kernel = Kernel.create();
+    final ConsoleRoutes routes = new ConsoleRoutes(new WebRoutes(), kernel.root());
     /** How many requests reached the probe route {@code /probe} (exact) and {@code /probe-admin} (loopback only). */
     final AtomicInteger probeCalls = new AtomicInteger();
 
     TestServer(Path home, TrustedHosts trusted, ServerLimits limits) {
         new ConsoleApi(new SessionHome(home), Clock.fixed(NOW, ZoneOffset.UTC)).register(routes);
-        routes.registerFallback(RouteTable.Access.TRUSTED_HOST, new StaticAssets());
-        routes.register(RouteTable.Kind.EXACT, "/probe", ex -> {
+        routes.registerFallback(ConsoleRoutes.Access.TRUSTED_HOST, new StaticAssets());
+        routes.register(ConsoleRoutes.Kind.EXACT, "/probe", ex -> {
             probeCalls.incrementAndGet();
             ex.respond(200, "text/plain", "probe".getBytes(StandardCharsets.UTF_8));
         });
-        routes.register(new RouteTable.Route(RouteTable.Kind.EXACT, "/probe-admin", RouteTable.Access.LOOPBACK, ex -> {
+        routes.register(ConsoleRoutes.Kind.EXACT, "/probe-admin", ConsoleRoutes.Access.LOOPBACK, ex -> {
             probeCalls.incrementAndGet();
             ex.respond(200, "text/plain", "admin".getBytes(StandardCharsets.UTF_8));
-        }));
+        });
         server = ConsoleServer.start("127.0.0.1", 0, routes, trusted, limits);
     }
 
@@ -109,5 +112,6 @@ final class TestServer implements AutoCloseable {
     @Override
     public void close() {
         server.close();
+        kernel.close();
     }
 }

@@ -252,9 +252,9 @@
           el("td", { class: "num", text: p.cacheHitRate === null ? "–" : (p.cacheHitRate * 100).toFixed(1) + "%" }),
           el("td", { class: "num", text: String(p.score) })]);
       }))]);
-    panel.replaceChildren(el("div", { class: "health-top" }, [facts, advice]),
+    panel.replaceChildren.apply(panel, [el("div", { class: "health-top" }, [facts, advice]),
       series.length ? chart(series) : el("p", { text: t("health.chart.none") }), findings,
-      el("details", { class: "series-table" }, [el("summary", { text: t("health.chart") }), table]));
+      el("details", { class: "series-table" }, [el("summary", { text: t("health.chart") }), table])].filter(Boolean));
   }
 
   async function handoff(id, panel) {
@@ -325,6 +325,13 @@
       el("div", { class: "merge-controls" }, [el("label", null, [t("merge.budget") + " ", budget, " ", budgetOut]), query, go])]), out);
   }
 
+  // The renderer names each slot it keeps as `key` in the block; the others were dropped for the budget.
+  function inBlockFirst(v) {
+    const text = v.render && v.render.text ? v.render.text : "";
+    const rows = v.slots.map(function (s) { return Object.assign({ inBlock: text.includes("`" + s.key + "`") }, s); });
+    return rows.filter(function (s) { return s.inBlock; }).concat(rows.filter(function (s) { return !s.inBlock; }));
+  }
+
   async function preview(sources, budget, query, out) {
     const v = await rpc("merge.preview", { sources: sources, budget: budget, query: query || null, lang: state.lang });
     const parts = [];
@@ -341,10 +348,11 @@
     }
     parts.push(el("h3", { text: t("merge.slots") }));
     parts.push(el("div", { class: "scroll" }, [el("table", { class: "slots", id: "merge-slots" }, [
-      el("thead", null, [el("tr", null, ["merge.slot.key", "merge.slot.outcome", "merge.slot.value"].map(function (k) { return el("th", { scope: "col", text: t(k) }); }))]),
-      el("tbody", null, v.slots.map(function (s) {
-        return el("tr", null, [el("td", { text: s.key }), el("td", { text: s.decision.outcome }),
-          el("td", { text: s.decision.winner !== undefined ? s.decision.winner : s.decision.tied.join(" | ") })]);
+      el("thead", null, [el("tr", null, ["merge.slot.key", "merge.slot.outcome", "merge.slot.value", "merge.slot.inBlock"].map(function (k) { return el("th", { scope: "col", text: t(k) }); }))]),
+      el("tbody", null, inBlockFirst(v).map(function (s) {
+        return el("tr", { "data-in-block": s.inBlock ? "true" : "false" }, [el("td", { text: s.key }), el("td", { text: s.decision.outcome }),
+          el("td", { text: s.decision.winner !== undefined ? s.decision.winner : s.decision.tied.join(" | ") }),
+          el("td", { text: s.inBlock ? t("merge.slot.kept") : t("merge.slot.dropped") })]);
       }))])]));
     if (v.warnings.length) parts.push(el("details", null, [el("summary", { text: t("merge.warnings") }), el("pre", { text: v.warnings.join("\n") })]));
     out.replaceChildren.apply(out, parts);

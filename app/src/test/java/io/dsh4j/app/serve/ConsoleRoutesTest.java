@@ -3,18 +3,35 @@ package io.dsh4j.app.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.dsh4j.app.serve.RouteTable.Kind;
+import io.dsh4j.app.serve.ConsoleRoutes.Kind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import io.dsh4j.kernel.Kernel;
+import io.dsh4j.web.WebRoutes;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Spec §6.1, the route table: exact, then longest prefix, then the fallback; duplicates refused. */
-class RouteTableTest {
+/**
+ * Spec §6.1, the route table as the console hosts it (the agent runtime's {@code WebRoutes}): exact,
+ * then longest prefix, then the fallback; duplicates refused; a throwing handler is 400.
+ */
+class ConsoleRoutesTest {
 
     private static final RouteHandler NOOP = ex -> { };
+
+    private final Kernel kernel = Kernel.create();
+
+    @AfterEach
+    void close() {
+        kernel.close();
+    }
+
+    private ConsoleRoutes table() {
+        return new ConsoleRoutes(new WebRoutes(), kernel.root());
+    }
 
     private static RouteHandler named(String name) {
         return ex -> ex.respond(200, "text/plain", name.getBytes(StandardCharsets.UTF_8));
@@ -22,7 +39,7 @@ class RouteTableTest {
 
     @Test
     void exact_wins_over_prefix_and_the_longest_prefix_wins() {
-        RouteTable t = new RouteTable();
+        ConsoleRoutes t = table();
         RouteHandler exact = NOOP::handle;
         RouteHandler shortPrefix = NOOP::handle;
         RouteHandler longPrefix = NOOP::handle;
@@ -38,7 +55,7 @@ class RouteTableTest {
 
     @Test
     void a_prefix_matches_whole_segments_only() {
-        RouteTable t = new RouteTable();
+        ConsoleRoutes t = table();
         t.register(Kind.PREFIX, "/api", NOOP);
         assertThat(t.match("/apis")).isEmpty();
         assertThat(t.match("/api/")).isPresent();
@@ -46,30 +63,39 @@ class RouteTableTest {
 
     @Test
     void without_a_match_the_fallback_answers_and_without_a_fallback_nothing_does() {
-        RouteTable t = new RouteTable();
+        ConsoleRoutes t = table();
         assertThat(t.match("/anything")).isEmpty();
-        RouteTable.Registration r = t.registerFallback(RouteTable.Access.TRUSTED_HOST, NOOP);
+        ConsoleRoutes.Registration r = t.registerFallback(ConsoleRoutes.Access.TRUSTED_HOST, NOOP);
         assertThat(t.match("/anything")).isPresent();
-        assertThat(t.isFallback(t.match("/anything").orElseThrow())).isTrue();
+        assertThat(t.match("/anything").orElseThrow().isFallback()).isTrue();
         r.close();
         assertThat(t.match("/anything")).isEmpty();
     }
 
     @Test
     void duplicate_paths_and_a_second_fallback_are_refused() {
-        RouteTable t = new RouteTable();
+        ConsoleRoutes t = table();
         t.register(Kind.EXACT, "/a", NOOP);
         t.register(Kind.PREFIX, "/a", NOOP);
         assertThatThrownBy(() -> t.register(Kind.EXACT, "/a", NOOP)).isInstanceOf(IllegalStateException.class).hasMessageContaining("/a");
         assertThatThrownBy(() -> t.register(Kind.PREFIX, "/a", NOOP)).isInstanceOf(IllegalStateException.class);
-        t.registerFallback(RouteTable.Access.TRUSTED_HOST, NOOP);
-        assertThatThrownBy(() -> t.registerFallback(RouteTable.Access.TRUSTED_HOST, NOOP)).isInstanceOf(IllegalStateException.class);
+        t.registerFallback(ConsoleRoutes.Access.TRUSTED_HOST, NOOP);
+        assertThatThrownBy(() -> t.registerFallback(ConsoleRoutes.Access.TRUSTED_HOST, NOOP)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void a_plain_runtime_route_is_reachable_from_loopback_only_and_gets_the_exchange() {
+        ConsoleRoutes t = table();
+        t.table().register(kernel.root(), WebRoutes.Kind.EXACT, "/plugin", ex -> { });
+        ConsoleRoutes.Route r = t.match("/plugin").orElseThrow();
+        assertThat(r.access()).isEqualTo(ConsoleRoutes.Access.LOOPBACK);
+        assertThat(r.kind()).isEqualTo(Kind.EXACT);
     }
 
     @Test
     void a_removed_route_can_be_registered_again() {
-        RouteTable t = new RouteTable();
-        RouteTable.Registration r = t.register(Kind.EXACT, "/a", NOOP);
+        ConsoleRoutes t = table();
+        ConsoleRoutes.Registration r = t.register(Kind.EXACT, "/a", NOOP);
         r.close();
         r.close();
         assertThat(t.match("/a")).isEmpty();
@@ -79,8 +105,7 @@ class RouteTableTest {
 
     @Test
     void paths_must_start_with_a_slash() {
-        assertThatThrownBy(() -> new RouteTable().register(Kind.EXACT, "api", NOOP)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new RouteTable().register(Kind.PREFIX, "/api/", NOOP)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> table().register(Kind.EXACT, "api", NOOP)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
