@@ -29,13 +29,16 @@ public final class ModelRoutesPlugin {
      * @param provider  the route id ({@code deepseek-official} / {@code openai-compatible} by default)
      * @param baseUrl   base URL without {@code /chat/completions}; absent: {@code DEEPSEEK_BASE_URL}, else DeepSeek's
      * @param apiKeyEnv the variable holding the key ({@code DEEPSEEK_API_KEY})
+     * @param apiKeyRequired whether a missing key fails the request; absent: the dialect's default
+     *                  (DeepSeek: yes; OpenAI-compatible: no). A local server needs none.
      */
-    public record RouteConfig(String dialect, String provider, String baseUrl, String apiKeyEnv) {
+    public record RouteConfig(String dialect, String provider, String baseUrl, String apiKeyEnv, Boolean apiKeyRequired) {
         public static final ConfigSchema<RouteConfig> SCHEMA = Schema.object()
                 .field("dialect", Schema.oneOf("deepseek", "openai-compatible").defaultValue("deepseek"))
                 .field("provider", Schema.string())
                 .field("baseUrl", Schema.string())
                 .field("apiKeyEnv", Schema.string().defaultValue(DeepSeekConfig.DEFAULT_API_KEY_ENV))
+                .field("apiKeyRequired", Schema.bool())
                 .as(RouteConfig.class);
 
         /** The adapter configuration this row describes. */
@@ -43,7 +46,13 @@ public final class ModelRoutesPlugin {
             DeepSeekConfig c = "openai-compatible".equals(dialect) ? DeepSeekConfig.openAiCompatible() : DeepSeekConfig.deepSeek();
             if (provider != null) c = c.withProvider(provider);
             if (baseUrl != null && !baseUrl.isEmpty()) c = c.withBaseUrl(baseUrl);
-            return c.withApiKeyEnv(apiKeyEnv);
+            c = c.withApiKeyEnv(apiKeyEnv);
+            if (apiKeyRequired != null) {
+                c = new DeepSeekConfig(c.dialect(), c.provider(), c.baseUrl(), c.apiKeyEnv(), apiKeyRequired,
+                        c.thinkingDisabled(), c.defaultEffort(), c.defaultMaxTokens(), c.contextWindow(), c.streamIdleTimeout(),
+                        c.maxEventBytes(), c.maxResponseBytes(), c.userId(), c.retryPolicy());
+            }
+            return c;
         }
     }
 

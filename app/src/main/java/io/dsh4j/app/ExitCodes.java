@@ -16,6 +16,8 @@ public final class ExitCodes {
     public static final int INPUT_UNAVAILABLE = 3;
     /** An unexpected internal failure; the message names it. Please report it. */
     public static final int INTERNAL = 70;
+    /** The user cancelled (Ctrl-C): 128 + SIGINT, as shells report it. */
+    public static final int CANCELLED = 130;
 
     /** Code to meaning, in the order {@code --help} lists them under "Exit codes:". */
     public static java.util.Map<String, String> helpList() {
@@ -25,6 +27,7 @@ public final class ExitCodes {
         list.put(Integer.toString(USAGE), "invalid command line");
         list.put(Integer.toString(INPUT_UNAVAILABLE), "an input could not be found or read");
         list.put(Integer.toString(INTERNAL), "internal error");
+        list.put(Integer.toString(CANCELLED), "cancelled by the user (Ctrl-C)");
         return list;
     }
 

@@ -8,6 +8,7 @@ import io.dsh4j.app.merge.MergeCommand;
 import io.dsh4j.app.model.AskCommand;
 import io.dsh4j.app.model.ModelsCommand;
 import io.dsh4j.app.profile.ProfileCommand;
+import io.dsh4j.app.serve.ServeCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -30,6 +31,8 @@ import picocli.CommandLine.Command;
             DeliberationCommand.class,
             ModelsCommand.class,
             AskCommand.class,
+            io.dsh4j.app.run.RunCommand.class,
+            ServeCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -142,4 +142,12 @@ class BuildLayoutTest {
         assertThat(ci).contains("set -euo pipefail").contains("command -v zstd").contains("apt-get install -y -qq zstd");
         assertThat(code).noneMatch(l -> l.contains("mvn ") && !l.contains("./mvnw"));
     }
+
+    @Test
+    void ci_installs_debian_s_chromium_for_the_console_browser_tests_when_missing() {
+        String ci = Repo.read(".ci/run");
+        assertThat(ci).contains("[ ! -x /usr/bin/chromium ]").contains("apt-get install -y -qq chromium")
+                .contains("export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1");
+        assertThat(ci.indexOf("chromium")).isLessThan(ci.lastIndexOf("./mvnw verify"));
+    }
 }

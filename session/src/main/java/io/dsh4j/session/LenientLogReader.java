@@ -9,6 +9,7 @@ import io.dsh4j.session.internal.GrowableBytes;
 import io.dsh4j.session.internal.JsTextLines;
 import io.dsh4j.session.internal.ZstdFrameFormat;
 import io.dsh4j.session.internal.SingleFrameDecoder;
+import io.dsh4j.session.internal.StoreLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,10 @@ import java.util.function.Consumer;
  * chain, no upgrades, no refusals. Inputs above {@link Limits#maxInputBytes()} are not read.
  *
  * <p>For DSH's own rules (committed prefix, torn versus corrupt, typed events) use
- * {@link SessionLogReader}. Stateless and thread-safe; memory is the input (capped) plus one frame.
+ * {@link SessionLogReader}. Stateless and thread-safe; memory is the input (capped) plus one frame
+ * (capped, {@link #MAX_FRAME_BYTES}) plus one record carried across frames (capped,
+ * {@link #MAX_RECORD_BYTES}); the decoded text obeys the decompression-ratio rule
+ * ({@link #MAX_DECODE_RATIO}). Passing a cap stops the read there ({@link Skipped}, {@link Result#skippedAt()}).
  */
 public final class LenientLogReader {
 
@@ -37,16 +41,30 @@ public final class LenientLogReader {
      * @param maxPlaintextBytes reading stops before the first frame that would decode past this
      */
     public record Limits(long maxInputBytes, int maxFrames, long maxPlaintextBytes) {
-        /** 64 MiB input, 10,000 frames, 256 MiB of decoded text. */
-        public static final Limits DEFAULTS = new Limits(64L << 20, 10_000, 256L << 20);
+        /** 64 MiB input, 10,000 frames, 256 MiB of decoded text (the lenient rows of {@code StoreLimits}). */
+        public static final Limits DEFAULTS = new Limits(StoreLimits.LENIENT_MAX_INPUT_BYTES, StoreLimits.LENIENT_MAX_FRAMES,
+                StoreLimits.LENIENT_MAX_PLAINTEXT_BYTES);
     }
+
+    /** Largest record (one line, also when carried across frames): {@code StoreLimits.MAX_RECORD_BYTES}. */
+    public static final int MAX_RECORD_BYTES = StoreLimits.MAX_RECORD_BYTES;
+    /** Largest decoded frame: {@code StoreLimits.LENIENT_MAX_FRAME_BYTES}. */
+    public static final int MAX_FRAME_BYTES = StoreLimits.LENIENT_MAX_FRAME_BYTES;
+    /** The decompression-ratio rule: {@code StoreLimits.MAX_DECODE_RATIO} times the compressed bytes, plus the slack. */
+    public static final int MAX_DECODE_RATIO = StoreLimits.MAX_DECODE_RATIO;
 
     /** Why (part of) a log was not read. */
     public enum Skipped {
         /** The file is larger than {@link Limits#maxInputBytes()}; nothing was read. */
         INPUT_TOO_LARGE,
         /** Decoding stopped at the frame that would pass {@link Limits#maxPlaintextBytes()}; what came before was read. */
-        PLAINTEXT_TOO_LARGE
+        PLAINTEXT_TOO_LARGE,
+        /** A frame decodes to more than {@link #MAX_FRAME_BYTES}; reading stopped at it, what came before was read. */
+        FRAME_TOO_LARGE,
+        /** The decoded text would pass {@link #MAX_DECODE_RATIO} times the compressed bytes (a decompression bomb); reading stopped there. */
+        DECODE_RATIO,
+        /** A record (line) is longer than {@link #MAX_RECORD_BYTES}; reading stopped at it, what came before was read. */
+        RECORD_TOO_LARGE
     }
 
     /**
@@ -64,10 +82,21 @@ public final class LenientLogReader {
      * @param plaintextBytes decoded UTF-8 bytes
      * @param plaintextChars the same text in UTF-16 code units (the plugin's {@code bytes})
      * @param skipped why reading stopped early, or {@code null}
+     * @param skippedAt the file byte where reading stopped (a frame's start in a zstd log, a line's start
+     *     in a raw one), or {@code -1} when it did not or nothing was read
      */
     public record Result(Path file, JsonNode header, long records, int frames, int failedFrames, long tornStart,
             long parseErrors, long firstBadLine, long firstBadLineOffset, long plaintextBytes, long plaintextChars,
-            Skipped skipped) {}
+            Skipped skipped, long skippedAt) {
+
+        /** A result that stopped nowhere in particular. */
+        public Result(Path file, JsonNode header, long records, int frames, int failedFrames, long tornStart,
+                long parseErrors, long firstBadLine, long firstBadLineOffset, long plaintextBytes, long plaintextChars,
+                Skipped skipped) {
+            this(file, header, records, frames, failedFrames, tornStart, parseErrors, firstBadLine, firstBadLineOffset,
+                    plaintextBytes, plaintextChars, skipped, -1);
+        }
+    }
 
     private LenientLogReader() {}
 
@@ -86,7 +115,7 @@ public final class LenientLogReader {
         if (!file.getFileName().toString().endsWith(".zstd")) {
             lines.text(bytes, 0, bytes.length, 0, true);
             lines.finish();
-            return lines.result(file, 0, 0, -1, null);
+            return lines.result(file, 0, 0, -1, null, -1);
         }
         ZstdFrameFormat.FrameScan scan;
         try {
@@ -96,19 +125,27 @@ public final class LenientLogReader {
         }
         int failed = 0;
         Skipped skipped = null;
+        long skippedAt = -1;
         try (SingleFrameDecoder frames = new SingleFrameDecoder()) {
             for (ZstdFrameFormat.FrameRange f : scan.frames()) {
-                long allowance = limits.maxPlaintextBytes() - lines.plaintextBytes;
+                long plaintext = limits.maxPlaintextBytes() - lines.plaintextBytes;
+                long ratio = (long) StoreLimits.MAX_DECODE_RATIO * f.end() + StoreLimits.DECODE_RATIO_SLACK - lines.plaintextBytes;
+                long allowance = Math.max(0, Math.min(Math.min(plaintext, ratio), StoreLimits.LENIENT_MAX_FRAME_BYTES));
                 switch (frames.decode(bytes, (int) f.start(), (int) (f.end() - f.start()), allowance)) {
                     case SingleFrameDecoder.Outcome.Text t -> lines.text(t.bytes(), 0, t.length(), f.start(), false);
                     case SingleFrameDecoder.Outcome.Failed x -> failed++;
-                    case SingleFrameDecoder.Outcome.TooLarge x -> skipped = Skipped.PLAINTEXT_TOO_LARGE;
+                    case SingleFrameDecoder.Outcome.TooLarge x -> skipped = allowance == plaintext ? Skipped.PLAINTEXT_TOO_LARGE
+                            : allowance == ratio ? Skipped.DECODE_RATIO : Skipped.FRAME_TOO_LARGE;
                 }
-                if (skipped != null) break;
+                if (skipped == null && lines.recordTooLarge) skipped = Skipped.RECORD_TOO_LARGE;
+                if (skipped != null) {
+                    skippedAt = skipped == Skipped.RECORD_TOO_LARGE ? lines.fragmentOrigin : f.start();
+                    break;
+                }
             }
         }
         lines.finish();
-        return lines.result(file, scan.frames().size(), failed, scan.tornStart(), skipped);
+        return lines.result(file, scan.frames().size(), failed, scan.tornStart(), skipped, skippedAt);
     }
 
     /**
@@ -144,8 +181,10 @@ public final class LenientLogReader {
      */
     private static final class Lines {
         private final Consumer<JsonNode> records;
-        private final GrowableBytes fragment = new GrowableBytes(Integer.MAX_VALUE - 16);
+        private final GrowableBytes fragment = new GrowableBytes(StoreLimits.MAX_RECORD_BYTES);
         private long fragmentOrigin = -1;
+        /** A line passed {@link StoreLimits#MAX_RECORD_BYTES}: the read stops, the fragment is dropped. */
+        private boolean recordTooLarge;
         private JsonNode header;
         private long count;
         private long lineNumber;
@@ -166,6 +205,7 @@ public final class LenientLogReader {
          *     start of the frame the text came from
          */
         void text(byte[] b, int off, int len, long origin, boolean exact) {
+            if (recordTooLarge) return;
             plaintextBytes += len;
             int lineStart = off;
             for (int i = off; i < off + len; i++) {
@@ -173,9 +213,13 @@ public final class LenientLogReader {
                 plaintextChars++;
                 long at = exact ? origin + (lineStart - off) : origin;
                 if (fragment.size() > 0) {
-                    fragment.append(b, lineStart, i - lineStart);
+                    if (!carry(b, lineStart, i - lineStart)) return;
                     line(fragment.array(), 0, fragment.size(), fragmentOrigin);
                     fragment.clear();
+                } else if (i - lineStart > StoreLimits.MAX_RECORD_BYTES) {
+                    fragmentOrigin = at;
+                    recordTooLarge = true;
+                    return;
                 } else {
                     line(b, lineStart, i - lineStart, at);
                 }
@@ -184,7 +228,15 @@ public final class LenientLogReader {
             if (lineStart < off + len && fragment.size() == 0) {
                 fragmentOrigin = exact ? origin + (lineStart - off) : origin;
             }
-            fragment.append(b, lineStart, off + len - lineStart);
+            carry(b, lineStart, off + len - lineStart);
+        }
+
+        /** Carries a line fragment on; {@code false} (and the read stops) when the line would pass the record cap. */
+        private boolean carry(byte[] b, int off, int len) {
+            if (fragment.append(b, off, len)) return true;
+            fragment.clear();
+            recordTooLarge = true;
+            return false;
         }
 
         void finish() {
@@ -212,9 +264,13 @@ public final class LenientLogReader {
             }
         }
 
-        Result result(Path file, int frames, int failed, long tornStart, Skipped skipped) {
+        Result result(Path file, int frames, int failed, long tornStart, Skipped skipped, long skippedAt) {
+            if (skipped == null && recordTooLarge) {
+                skipped = Skipped.RECORD_TOO_LARGE;
+                skippedAt = fragmentOrigin;
+            }
             return new Result(file, header, count, frames, failed, tornStart, parseErrors, firstBadLine,
-                    firstBadLineOffset, plaintextBytes, plaintextChars, skipped);
+                    firstBadLineOffset, plaintextBytes, plaintextChars, skipped, skippedAt);
         }
     }
 

@@ -4,6 +4,7 @@ import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionHeader;
 import io.dsh4j.session.internal.LogScan;
 import io.dsh4j.session.internal.SessionRecordCodec;
+import io.dsh4j.session.internal.StoreLimits;
 import io.dsh4j.session.internal.ZstdFrameFormat;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,7 +18,9 @@ import java.util.List;
 
 /**
  * Reads session log files (§1.6, §1.8): raw {@code session.jsonl} or multi-frame
- * {@code session.jsonl.zstd}, one pass front to back in bounded memory. Damage never escapes as an
+ * {@code session.jsonl.zstd}, one pass front to back in bounded memory and time (the caps of
+ * {@code StoreLimits}: one record, the decoded text, the decompression ratio, the events kept by
+ * {@link #read}; passing one ends the read {@code refused}, naming the limit and the byte). Damage never escapes as an
  * exception: it is the {@link LogStatus} of the result — {@code ok}, {@code torn} (a crash-cut tail,
  * with the byte to truncate at), {@code corrupt} (reason and byte), {@code refused} or
  * {@code not-a-session}. Only I/O failures (a missing or unreadable file) throw.
@@ -34,8 +37,11 @@ public final class SessionLogReader {
      * @param mode {@link SessionHeader.Mode#STRICT} applies DSH's loader rules exactly;
      *     {@link SessionHeader.Mode#FIXTURE} also reads recorded fixtures (headers without
      *     {@code version} or {@code delegationDepth}, malformed legacy-looking events kept as they are)
+     * @param maxEvents the most events handed over: the record that would pass it ends the read,
+     *     {@link LogStatus.Refused refused} at its byte. A caller that keeps every event sets it
+     *     ({@link #read} always applies {@link #MAX_HELD_EVENTS}); streaming callers need none.
      */
-    public record Options(LogEncoding encoding, SessionHeader.Mode mode) {
+    public record Options(LogEncoding encoding, SessionHeader.Mode mode, long maxEvents) {
         /** DSH's loader rules, encoding by file name. */
         public static final Options STRICT = new Options(null, SessionHeader.Mode.STRICT);
         /** Lenient about recorded fixtures, encoding by file name. */
@@ -43,8 +49,25 @@ public final class SessionLogReader {
 
         public Options {
             java.util.Objects.requireNonNull(mode, "mode");
+            if (maxEvents < 0) throw new IllegalArgumentException("maxEvents must be 0 or more, not " + maxEvents);
+        }
+
+        /** No cap on the events handed over. */
+        public Options(LogEncoding encoding, SessionHeader.Mode mode) {
+            this(encoding, mode, Long.MAX_VALUE);
+        }
+
+        /** These options, handing over at most {@code max} events. */
+        public Options withMaxEvents(long max) {
+            return new Options(encoding, mode, max);
         }
     }
+
+    /**
+     * The most events a reader hands to a caller that keeps them all ({@link #read}, a merge's
+     * surface): {@code StoreLimits.MAX_HELD_EVENTS}. Past it the read is refused, naming the limit.
+     */
+    public static final long MAX_HELD_EVENTS = StoreLimits.MAX_HELD_EVENTS;
 
     private SessionLogReader() {}
 
@@ -75,7 +98,7 @@ public final class SessionLogReader {
     /** Reads the whole log into memory: header, committed events and status. */
     public static SessionLog read(Path file, Options options) throws IOException {
         List<SessionEvent> events = new ArrayList<>();
-        LogReadResult r = stream(file, options, events::add);
+        LogReadResult r = stream(file, options.withMaxEvents(Math.min(options.maxEvents(), MAX_HELD_EVENTS)), events::add);
         return new SessionLog(r.file(), r.encoding(), r.header(), List.copyOf(events), r.status());
     }
 
@@ -117,7 +140,8 @@ public final class SessionLogReader {
         LogEncoding encoding = options.encoding() != null ? options.encoding() : encodingOf(file);
         try (FileChannel ch = FileChannel.open(file)) {
             LogScan.Result<SessionHeader> r = LogScan.run(ch, encoding == LogEncoding.ZSTD,
-                    new SessionRecordCodec(options.mode()), visitor::header, visitor::event, text);
+                    new SessionRecordCodec(options.mode()), visitor::header, visitor::event, text, options.maxEvents(),
+                    visitor::position);
             return new LogReadResult(file, encoding, r.header(), r.status(), r.events(), r.decodedBytes(), r.fileBytes());
         }
     }

@@ -143,6 +143,11 @@ public final class SurfaceFold {
         return nodes.stream().map(SessionEvent::seq).toList();
     }
 
+    /** How many nodes the surface holds now. */
+    public int size() {
+        return nodes.size();
+    }
+
     /** The current surface events, in surface order (an unmodifiable copy). */
     public List<SessionEvent> nodes() {
         return List.copyOf(nodes);

@@ -58,9 +58,17 @@ class HostileLogTest {
     }
 
     @Test
-    void a_record_longer_than_the_cap_is_corruption_in_a_complete_frame_and_is_never_buffered() throws IOException {
-        long blocks = StoreLimits.MAX_RECORD_BYTES / (128 * 1024) + 1;
-        Path p = file("long-record.jsonl.zstd", HEADER_FRAME, rleFrame(0x58, (byte) 'a', blocks, (byte) '\n'));
+    void a_record_longer_than_the_cap_is_damage_and_is_never_buffered() throws IOException {
+        // raw, so that no decode rule stops the read first: one line past the record cap, then a turn/end
+        Path p = dir.resolve("long-record.jsonl");
+        try (java.io.OutputStream out = Files.newOutputStream(p)) {
+            out.write((SessionHeader.create("h", 1, "/w").encode() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            byte[] block = new byte[1 << 20];
+            java.util.Arrays.fill(block, (byte) 'a');
+            for (int i = 0; i <= StoreLimits.MAX_RECORD_BYTES / block.length; i++) out.write(block);
+            out.write("\n{\"type\":\"turn/end\",\"data\":{\"turn\":1,\"reason\":\"completed\"}}\n"
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
         LogReadResult r = SessionLogReader.stream(p, e -> { });
         assertThat(r.status()).isInstanceOfSatisfying(LogStatus.Corrupt.class,
                 c -> assertThat(c.reason()).contains("longer than " + StoreLimits.MAX_RECORD_BYTES + " bytes"));
@@ -68,13 +76,16 @@ class HostileLogTest {
     }
 
     @Test
-    void a_decompression_bomb_stops_at_the_frame_cap() throws IOException {
+    void a_decompression_bomb_is_refused_by_the_ratio_rule_long_before_the_frame_cap() throws IOException {
         long blocks = StoreLimits.MAX_FRAME_DECODED_BYTES / (128 * 1024) + 2;
         Path p = file("bomb.jsonl.zstd", HEADER_FRAME, rleFrame(0x58, (byte) 'a', blocks, (byte) '\n'));
         assertThat(Files.size(p)).isLessThan(64 * 1024 + HEADER_FRAME.length);
         LogReadResult r = SessionLogReader.stream(p, e -> { });
-        assertThat(r.status()).isInstanceOfSatisfying(LogStatus.Corrupt.class,
-                c -> assertThat(c.reason()).contains("decodes to more than " + StoreLimits.MAX_FRAME_DECODED_BYTES));
+        assertThat(r.status()).isInstanceOfSatisfying(LogStatus.Refused.class, c -> {
+            assertThat(c.reason()).contains("limit MAX_DECODE_RATIO");
+            assertThat(c.offset()).isEqualTo(HEADER_FRAME.length);
+        });
+        assertThat(r.decodedBytes()).isLessThan(StoreLimits.MAX_DECODE_RATIO * Files.size(p) + StoreLimits.DECODE_RATIO_SLACK);
     }
 
     @Test

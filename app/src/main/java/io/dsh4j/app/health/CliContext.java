@@ -3,13 +3,11 @@ package io.dsh4j.app.health;
 import io.dsh4j.attention.core.Figures;
 import io.dsh4j.attention.core.PriceFile;
 import io.dsh4j.attention.core.PriceTable;
+import io.dsh4j.app.ExitCodes;
+import io.dsh4j.attention.sessions.SessionSelection;
 import io.dsh4j.attention.core.Texts;
 import io.dsh4j.session.SessionHome;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -116,12 +114,11 @@ record CliContext(Path home, Texts texts, Instant now, PriceTable prices) {
      * their message ({@code /a/b}), which names the place but not the problem.
      */
     static String describe(Texts texts, IOException e) {
-        return switch (e) {
-            case NoSuchFileException n -> texts.get("cli.ioMissing", n.getFile());
-            case AccessDeniedException a -> texts.get("cli.ioDenied", a.getFile());
-            case NotDirectoryException d -> texts.get("cli.ioNotDirectory", d.getFile());
-            case FileSystemException f when f.getReason() != null -> f.getFile() + ": " + f.getReason();
-            default -> String.valueOf(e.getMessage());
-        };
+        return SessionSelection.describe(texts, e);
+    }
+
+    /** The exit code of a failed selection: 3 when nothing fits, 2 when an id fragment fits several sessions. */
+    static int exitCode(SessionSelection.Failure f) {
+        return f.kind() == SessionSelection.FailureKind.AMBIGUOUS ? ExitCodes.USAGE : ExitCodes.INPUT_UNAVAILABLE;
     }
 }

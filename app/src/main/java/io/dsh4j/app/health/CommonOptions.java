@@ -1,15 +1,16 @@
 package io.dsh4j.app.health;
 
+import io.dsh4j.app.HomeOption;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The options {@code health} and {@code handoff} share (a picocli mixin): the DSH home, the output
- * language and the clock instant.
+ * The options {@code health} and {@code handoff} share (a picocli mixin): the DSH home (the app's
+ * shared {@link HomeOption}), the output language and the clock instant.
  */
 final class CommonOptions {
 
-    @Option(names = "--home", paramLabel = "DIR", description = "The DSH home (default: $DSH_HOME, else ~/.dsh).")
-    String home;
+    @Mixin HomeOption home = new HomeOption();
 
     @Option(names = "--lang", paramLabel = "en|zh-CN", description = "Language of the output (default: en).")
     String lang;
@@ -24,6 +25,6 @@ final class CommonOptions {
      * @throws IllegalArgumentException naming a bad {@code --lang} or {@code --now}
      */
     CliContext context() {
-        return CliContext.of(home, lang, now);
+        return CliContext.of(home.given(), lang, now);
     }
 }

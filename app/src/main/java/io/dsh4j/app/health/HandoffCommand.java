@@ -9,6 +9,8 @@ import io.dsh4j.attention.core.HandoffOptions;
 import io.dsh4j.attention.core.HandoffRequest;
 import io.dsh4j.attention.core.HandoffResult;
 import io.dsh4j.attention.core.SessionFacts;
+import io.dsh4j.attention.sessions.SessionLogs;
+import io.dsh4j.attention.sessions.SessionSelection;
 import io.dsh4j.attention.core.Texts;
 import io.dsh4j.attention.core.Thresholds;
 import io.dsh4j.session.LenientLogReader;
@@ -98,10 +100,10 @@ public final class HandoffCommand implements Callable<Integer> {
         }
         SessionLogs.Found found;
         try {
-            found = SessionSelection.select(target, ctx.sessionsRoot(), Path.of("").toAbsolutePath(), t, err);
+            found = SessionSelection.select(target, ctx.sessionsRoot(), Path.of("").toAbsolutePath(), t, err::println);
         } catch (SessionSelection.Failure f) {
             err.println("dsh4j handoff: " + f.getMessage());
-            return f.exitCode();
+            return CliContext.exitCode(f);
         }
         ColdFold fold = ColdFold.forDocument();
         LenientLogReader.Result read;

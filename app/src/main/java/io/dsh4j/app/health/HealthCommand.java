@@ -9,6 +9,8 @@ import io.dsh4j.attention.core.HealthCheck;
 import io.dsh4j.attention.core.HealthReport;
 import io.dsh4j.attention.core.PlanWording;
 import io.dsh4j.attention.core.SessionFacts;
+import io.dsh4j.attention.sessions.SessionLogs;
+import io.dsh4j.attention.sessions.SessionSelection;
 import io.dsh4j.attention.core.Texts;
 import io.dsh4j.attention.core.Thresholds;
 import io.dsh4j.session.LenientLogReader;
@@ -70,10 +72,10 @@ public final class HealthCommand implements Callable<Integer> {
         if (all) return checkAll(ctx, out, err);
         SessionLogs.Found found;
         try {
-            found = SessionSelection.select(target, ctx.sessionsRoot(), Path.of("").toAbsolutePath(), ctx.texts(), err);
+            found = SessionSelection.select(target, ctx.sessionsRoot(), Path.of("").toAbsolutePath(), ctx.texts(), err::println);
         } catch (SessionSelection.Failure f) {
             err.println("dsh4j health: " + f.getMessage());
-            return f.exitCode();
+            return CliContext.exitCode(f);
         }
         Checked c;
         try {

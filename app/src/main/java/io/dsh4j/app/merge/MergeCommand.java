@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.app.ExitCodes;
+import io.dsh4j.app.HomeOption;
 import io.dsh4j.beliefmerge.core.BeliefMerge;
 import io.dsh4j.beliefmerge.core.CancelSignal;
 import io.dsh4j.beliefmerge.core.Claim;
@@ -20,7 +21,6 @@ import io.dsh4j.beliefmerge.core.Surface;
 import io.dsh4j.beliefmerge.core.Trust;
 import io.dsh4j.beliefmerge.core.TrustCheck;
 import io.dsh4j.session.LogStatus;
-import io.dsh4j.session.SessionHome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,6 +32,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -56,8 +57,7 @@ public final class MergeCommand implements Callable<Integer> {
             description = "Session ids (or unique parts of them) under the home, session directories or log files.")
     List<String> sessions;
 
-    @Option(names = "--home", paramLabel = "DIR", description = "The DSH home (default: $DSH_HOME, else ~/.dsh).")
-    String home;
+    @Mixin HomeOption home;
 
     @Option(names = "--budget", paramLabel = "N", defaultValue = "1200",
             description = "Token budget of the block, header and notice included (default: ${DEFAULT-VALUE}).")
@@ -91,8 +91,8 @@ public final class MergeCommand implements Callable<Integer> {
             err.println("dsh4j merge: " + texts.get("cli.badBudget", budget));
             return ExitCodes.USAGE;
         }
-        SessionSurfaces reader = new SessionSurfaces(SessionHome.resolve(home), texts);
-        List<SessionSurfaces.Read> read = new ArrayList<>();
+        MergeSources reader = new MergeSources(home.resolve(), texts);
+        List<MergeSources.Read> read = new ArrayList<>();
         Map<String, String> skipped = new LinkedHashMap<>();
         Set<Path> seen = new HashSet<>();
         for (String input : sessions) {
@@ -103,11 +103,11 @@ public final class MergeCommand implements Callable<Integer> {
                     err.println("dsh4j merge: " + texts.get("cli.duplicate", input, file));
                     continue;
                 }
-                SessionSurfaces.Read r = reader.read(input, file, Trust.EXTERNAL);
+                MergeSources.Read r = reader.read(input, file, Trust.EXTERNAL);
                 seen.add(key);
                 if (r.status() instanceof LogStatus.Torn) err.println("dsh4j merge: " + redacted(texts.get("cli.torn", input, r.status().describe())));
                 read.add(r);
-            } catch (SessionSurfaces.Unreadable e) {
+            } catch (MergeSources.Unreadable e) {
                 String reason = redacted(e.getMessage());
                 skipped.put(input, reason);
                 err.println("dsh4j merge: " + texts.get("cli.skipped", input, reason));
@@ -117,7 +117,7 @@ public final class MergeCommand implements Callable<Integer> {
             err.println("dsh4j merge: " + texts.get("cli.noneReadable"));
             return ExitCodes.INPUT_UNAVAILABLE;
         }
-        List<Surface> surfaces = read.stream().map(SessionSurfaces.Read::surface).toList();
+        List<Surface> surfaces = read.stream().map(MergeSources.Read::surface).toList();
         List<String> warnings = new ArrayList<>();
         MergeOptions options = MergeOptions.defaults().withIncludeReasoning(includeReasoning);
         options = new MergeOptions(options.score(), options.keyStrategy(), options.includeReasoning(), options.includeInjected(),
@@ -155,11 +155,11 @@ public final class MergeCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    static String toJson(List<SessionSurfaces.Read> read, Map<String, String> skipped, MergeOutcome merged,
+    static String toJson(List<MergeSources.Read> read, Map<String, String> skipped, MergeOutcome merged,
                          TrustCheck.Report trust, Renderer.Rendered rendered) {
         ObjectNode root = JSON.createObjectNode();
         ArrayNode sessions = root.putArray("sessions");
-        for (SessionSurfaces.Read r : read) {
+        for (MergeSources.Read r : read) {
             sessions.addObject().put("input", r.input()).put("id", r.surface().id()).put("file", r.file().toString())
                     .put("status", r.status().label()).put("messages", r.surface().messages().size());
         }

@@ -1,11 +1,11 @@
 package io.dsh4j.app.profile;
 
 import io.dsh4j.app.ExitCodes;
+import io.dsh4j.app.HomeOption;
 import io.dsh4j.kernel.loader.Composition;
 import io.dsh4j.kernel.loader.LoaderException;
 import io.dsh4j.kernel.loader.PatchLayer;
 import io.dsh4j.kernel.loader.ProfileLayers;
-import io.dsh4j.session.SessionHome;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -34,8 +35,7 @@ public final class ProfileDumpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--home", paramLabel = "DIR")
-    String home;
+    @Mixin HomeOption home;
 
     @Option(names = "--profile", paramLabel = "NAME")
     String profile;
@@ -50,7 +50,7 @@ public final class ProfileDumpCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path resolvedHome = SessionHome.resolve(home).dir();
+        Path resolvedHome = home.resolve().dir();
         for (Path patch : patches) {
             if (!Files.isRegularFile(patch)) {
                 err.println(error(text("message.noPatch", patch.toAbsolutePath().normalize())));
@@ -63,7 +63,7 @@ public final class ProfileDumpCommand implements Callable<Integer> {
             return ExitCodes.INPUT_UNAVAILABLE;
         }
         try {
-            List<PatchLayer> layers = ProfileLayers.resolve(resolvedHome, profile, patches, defaultOnly,
+            List<PatchLayer> layers = io.dsh4j.agent.DefaultProfile.layers(resolvedHome, profile, patches, defaultOnly,
                     ProfileDumpCommand.class.getClassLoader());
             Composition composition = Composition.compose(layers);
             composition.warnings().forEach(w -> err.println(error(w)));

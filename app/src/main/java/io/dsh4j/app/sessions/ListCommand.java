@@ -1,5 +1,6 @@
 package io.dsh4j.app.sessions;
 
+import io.dsh4j.app.HomeOption;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.app.ExitCodes;
@@ -41,7 +42,7 @@ final class ListCommand implements Callable<Integer> {
         SessionHome h;
         try {
             if (cwd != null && cwd.isBlank()) throw new CliProblem(ExitCodes.USAGE, Texts.get("list.blankCwd"));
-            h = home.resolve();
+            h = Homes.of(home);
         } catch (CliProblem p) {
             return Problems.report(err, p);
         }

@@ -1,5 +1,6 @@
 package io.dsh4j.app.sessions;
 
+import io.dsh4j.app.HomeOption;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.message.Message;
@@ -49,7 +50,7 @@ final class ShowCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            Path file = SessionTargets.resolve(target, home.resolve());
+            Path file = Targets.resolve(target, Homes.of(home));
             Surface surface = new Surface();
             LogReadResult r = SessionLogReader.stream(file, read.options(), surface);
             if (surface.header != null && !json) out.println(title(surface.header, file));

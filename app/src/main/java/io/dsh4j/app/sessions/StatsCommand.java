@@ -1,5 +1,6 @@
 package io.dsh4j.app.sessions;
 
+import io.dsh4j.app.HomeOption;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.app.ExitCodes;
@@ -46,7 +47,7 @@ final class StatsCommand implements Callable<Integer> {
         List<Row> rows = new ArrayList<>();
         for (String target : targets) {
             try {
-                Row row = summarise(SessionTargets.resolve(target, home.resolve()));
+                Row row = summarise(Targets.resolve(target, Homes.of(home)));
                 if (row.status() instanceof LogStatus.Corrupt c) {
                     err.println(Texts.error(Texts.get("stats.partial", row.path(), c.describe())));
                     exit = Problems.worse(exit, ExitCodes.PROBLEM_FOUND);

@@ -1,5 +1,6 @@
 package io.dsh4j.app.sessions;
 
+import io.dsh4j.app.HomeOption;
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.session.LogReadResult;
 import io.dsh4j.session.SessionLogReader;
@@ -31,7 +32,7 @@ final class VerifyCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         for (String target : targets) {
             try {
-                Path file = SessionTargets.resolve(target, home.resolve());
+                Path file = Targets.resolve(target, Homes.of(home));
                 LogReadResult r = SessionLogReader.stream(file, read.options(), e -> { });
                 out.println(r.describe());
                 if (!r.status().readable()) exit = Problems.worse(exit, ExitCodes.PROBLEM_FOUND);

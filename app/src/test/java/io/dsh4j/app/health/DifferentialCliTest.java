@@ -1,5 +1,6 @@
 package io.dsh4j.app.health;
 
+import io.dsh4j.attention.sessions.SessionLogs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dsh4j.app.CliRun;

@@ -68,10 +68,11 @@ class ProfileDumpCommandTest {
     }
 
     @Test
-    void with_no_layers_the_dump_is_the_empty_list() {
+    void without_a_profile_the_dump_is_dsh4j_default_profile() {
         CliRun r = run("profile", "dump", "--home", home.toString());
         assertThat(r.code()).isEqualTo(ExitCodes.OK);
-        assertThat(r.out()).isEqualTo("[]\n");
+        assertThat(r.out()).contains("# == @dsh4j/base").contains("'@deepseek-ai/dsh-agent-loop'")
+                .contains("'@deepseek-ai/dsh-llm-deepseek'").contains("'@deepseek-ai/dsh-builtin-tools'");
     }
 
     @Test

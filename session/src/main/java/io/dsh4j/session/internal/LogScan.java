@@ -36,8 +36,20 @@ public final class LogScan {
     /** As {@link #run(ReadableByteChannel, boolean, RecordCodec, Consumer, Consumer)}, also copying the committed text. */
     public static <H, R, E> Result<H> run(ReadableByteChannel channel, boolean zstd, RecordCodec<H, R, E> codec,
             Consumer<H> headers, Consumer<E> events, RecordScanner.CommittedText text) throws IOException {
+        return run(channel, zstd, codec, headers, events, text, Long.MAX_VALUE, at -> {});
+    }
+
+    /**
+     * As {@link #run(ReadableByteChannel, boolean, RecordCodec, Consumer, Consumer, RecordScanner.CommittedText)},
+     * handing over at most {@code maxEvents} events (the record that would pass it ends the read,
+     * refused) and telling {@code positions} the file byte of each record before its events.
+     */
+    public static <H, R, E> Result<H> run(ReadableByteChannel channel, boolean zstd, RecordCodec<H, R, E> codec,
+            Consumer<H> headers, Consumer<E> events, RecordScanner.CommittedText text, long maxEvents,
+            java.util.function.LongConsumer positions) throws IOException {
         RecordScanner<H, R, E> scanner = new RecordScanner<>(codec, zstd, headers, events);
         if (text != null) scanner.copyingText(text);
+        scanner.limitingEvents(maxEvents).reportingPositions(positions);
         if (zstd) {
             ZstdFrameWalker.End end = ZstdFrameWalker.walk(channel, scanner);
             LogStatus status = scanner.finishZstd(end);
@@ -46,6 +58,7 @@ public final class LogScan {
                 case ZstdFrameWalker.End.Torn t -> t.bytes();
                 case ZstdFrameWalker.End.Corrupt c -> c.offset();
                 case ZstdFrameWalker.End.Stopped s -> s.offset();
+                case ZstdFrameWalker.End.OverLimit o -> o.offset();
             };
             return new Result<>(scanner.header(), status, scanner.delivered(), scanner.decodedBytes(), fileBytes);
         }
@@ -56,6 +69,12 @@ public final class LogScan {
             buffer.clear();
             int n = channel.read(buffer);
             if (n < 0) break;
+            if (fileBytes + n > StoreLimits.MAX_LOG_DECODED_BYTES) {
+                scanner.overLimit("the log has more than " + StoreLimits.MAX_LOG_DECODED_BYTES
+                        + " bytes of text (limit MAX_LOG_DECODED_BYTES)", fileBytes);
+                fileBytes += n;
+                break;
+            }
             fileBytes += n;
             if (n > 0 && !scanner.text(chunk, 0, n)) break;
         }

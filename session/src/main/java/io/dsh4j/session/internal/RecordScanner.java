@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  *       newline is a torn tail.
  *   <li>zstd: a complete frame must be wholly valid — a remembered issue or a split last line in a
  *       complete frame is corruption. Events of a frame are handed over once it verified (or early,
- *       past {@link StoreLimits#MAX_PENDING_FRAME_BYTES}). A torn last frame contributes the complete
+ *       past {@link StoreLimits#MAX_PENDING_FRAME_BYTES} or {@link StoreLimits#MAX_PENDING_FRAME_RECORDS}). A torn last frame contributes the complete
  *       lines of its decodable prefix, or nothing if that prefix does not decode.
  *   <li>A record the codec refuses to load ends the events handed over, but the scan goes on as
  *       DSH's does (damage found later still makes the log corrupt); the log is then refused.
@@ -38,6 +38,8 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
     private final Consumer<H> headerSink;
     private final Consumer<E> deliver;
     private CommittedText text;
+    private long maxEvents = Long.MAX_VALUE;
+    private java.util.function.LongConsumer positions = at -> {};
 
     private H header;
     private final GrowableBytes headerBytes = new GrowableBytes(StoreLimits.MAX_HEADER_BYTES);
@@ -69,6 +71,7 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
         this.zstd = zstd;
         this.headerSink = headerSink;
         this.deliver = e -> {
+            if (delivered >= maxEvents) throw new EventCapReached();
             eventSink.accept(e);
             delivered++;
             frameDelivered++;
@@ -86,6 +89,35 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
     public RecordScanner<H, R, E> copyingText(CommittedText sink) {
         this.text = sink;
         return this;
+    }
+
+    /**
+     * Hand over at most {@code max} events: the record that would pass the cap ends the read,
+     * {@code refused} at its byte (the caller keeps every event; see {@link StoreLimits#MAX_HELD_EVENTS}).
+     */
+    public RecordScanner<H, R, E> limitingEvents(long max) {
+        this.maxEvents = max;
+        return this;
+    }
+
+    /** Tells {@code sink} the file byte of each record before its events are handed over (zstd: its frame's start). */
+    public RecordScanner<H, R, E> reportingPositions(java.util.function.LongConsumer sink) {
+        this.positions = sink;
+        return this;
+    }
+
+    /** Ends the read as refused: a limit of {@link StoreLimits} was passed at {@code offset}. No-op once decided. */
+    public void overLimit(String reason, long offset) {
+        if (verdict == null) verdict = new LogStatus.Refused(reason, offset);
+    }
+
+    /** Thrown through the codec when the event cap is reached; caught where records are loaded. */
+    private static final class EventCapReached extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        EventCapReached() {
+            super(null, null, false, false);
+        }
     }
 
     /** The header, once read; {@code null} before (or when there is none). */
@@ -214,7 +246,9 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
             pending.add(record);
             if (text != null) pendingText.add(java.util.Arrays.copyOfRange(bytes, off, off + len));
             pendingBytes += len + 1L;
-            if (pendingBytes > StoreLimits.MAX_PENDING_FRAME_BYTES) release();
+            if (pendingBytes > StoreLimits.MAX_PENDING_FRAME_BYTES || pending.size() > StoreLimits.MAX_PENDING_FRAME_RECORDS) {
+                release();
+            }
         } else if (load(record, lineStart) && text != null) {
             text.line(bytes, off, len);
         }
@@ -258,8 +292,13 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
     /** Loads a committed record; {@code false} when it was refused. */
     private boolean load(R record, long fileOffset) {
         try {
+            positions.accept(fileOffset);
             codec.accept(record, deliver);
             return true;
+        } catch (EventCapReached e) {
+            overLimit("the log has more than " + maxEvents + " events, more than a reader that keeps them holds"
+                    + " (limit MAX_HELD_EVENTS)", fileOffset);
+            return false;
         } catch (RecordRefusedException e) {
             refusal = e.getMessage();
             refusalOffset = fileOffset;
@@ -268,7 +307,7 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
     }
 
     private void release() {
-        for (int i = 0; i < pending.size() && refusal == null; i++) {
+        for (int i = 0; i < pending.size() && refusal == null && verdict == null; i++) {
             if (load(pending.get(i), frameStart) && text != null) {
                 byte[] line = pendingText.get(i);
                 text.line(line, 0, line.length);
@@ -317,6 +356,7 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
                     : refusedOr(new LogStatus.Ok());
             case ZstdFrameWalker.End.Torn t -> finishTorn(t);
             case ZstdFrameWalker.End.Stopped s -> new LogStatus.Corrupt("reading stopped", s.offset());
+            case ZstdFrameWalker.End.OverLimit o -> new LogStatus.Refused(o.reason(), o.offset());
         };
     }
 
@@ -329,6 +369,7 @@ public final class RecordScanner<H, R, E> implements DecodedTextSink {
         } else {
             if (turnEndAfterIssue) return issueVerdict();
             release();
+            if (verdict != null) return verdict;
         }
         return refusedOr(new LogStatus.Torn(t.start(), frameDelivered));
     }

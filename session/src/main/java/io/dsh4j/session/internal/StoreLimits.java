@@ -1,12 +1,18 @@
 package io.dsh4j.session.internal;
 
 /**
- * Every size cap and tuning constant of the on-disk session store, in one table.
+ * Every size cap and tuning constant of the on-disk session store, in one table: the reading limits
+ * of every reader (DSH's rules in {@code SessionLogReader}, the attention-health plugin's in
+ * {@code LenientLogReader}) and of the commands built on them.
  *
  * <p>DSH itself has no caps (it reads whole files into Node buffers); dsh4j caps what hostile input
- * could make it allocate. Each cap is far above what DSH writes, so no real log is refused: a frame
- * DSH writes at level 3 uses a window of at most 2 MiB, a header line is a few hundred bytes, and a
- * single record (one event or packed row) is bounded by the tool-output limits of the runtime.
+ * could make it allocate or compute. Each cap is far above what DSH writes, so no real log is refused:
+ * a frame DSH writes at level 3 uses a window of at most 2 MiB, a header line is a few hundred bytes,
+ * and a single record (one event or packed row) is bounded by the tool-output limits of the runtime.
+ * A log that passes a cap is not read further: the strict reader reports it {@code refused}, naming
+ * the limit and the byte (the start of the frame, or of the record, where it was passed); the lenient
+ * reader stops there and says why ({@code Skipped}). Memory of a read stays within the input window
+ * plus one frame plus one record (plus what the caller keeps, capped by {@link #MAX_HELD_EVENTS}).
  */
 public final class StoreLimits {
 
@@ -14,8 +20,45 @@ public final class StoreLimits {
     public static final int HEADER_READ_CHUNK = 8 * 1024;
     /** Largest header frame (compressed) or header line a listing or read accepts. */
     public static final int MAX_HEADER_BYTES = 1024 * 1024;
-    /** Largest single record (one JSONL line, decoded). A longer record counts as unparsable. */
+    /**
+     * Largest single record (one JSONL line, decoded), also when it is carried from one zstd frame into
+     * the next: the line fragment held between frames never grows past it. A longer record counts as
+     * unparsable (strict reader) or stops the read ({@code RECORD_TOO_LARGE}, lenient reader).
+     */
     public static final int MAX_RECORD_BYTES = 64 * 1024 * 1024;
+    /**
+     * Largest decoded text of one log, every frame together (a raw log: its size). Past it the read
+     * stops: {@code refused}, naming this limit and the byte where it was passed.
+     */
+    public static final long MAX_LOG_DECODED_BYTES = 2L << 30;
+    /**
+     * The decompression-ratio rule: the text decoded so far may be at most this many times the
+     * compressed bytes read so far, plus {@link #DECODE_RATIO_SLACK}. DSH's frames (JSON, level 3)
+     * decode to 3–20 times their size; a decompression bomb (one frame of one repeated event, a
+     * gigabyte of newlines) to thousands of times. Past it the read stops ({@code refused}).
+     */
+    public static final int MAX_DECODE_RATIO = 100;
+    /** Decoded bytes allowed above {@link #MAX_DECODE_RATIO} times the compressed bytes (small logs of tiny frames). */
+    public static final long DECODE_RATIO_SLACK = 4L << 20;
+    /**
+     * Most events a reader hands to a caller that keeps them all ({@code SessionLogReader.read}, the
+     * surface a merge folds): past it the read stops, {@code refused}, at the byte of the record that
+     * would pass it. A kept event with its JSON tree costs a few hundred bytes, so this keeps a whole
+     * log within a few hundred MiB; streaming callers ({@code stats}, {@code verify}) have no such cap.
+     */
+    public static final long MAX_HELD_EVENTS = 500_000;
+    /** The lenient reader: larger files are not read at all ({@code INPUT_TOO_LARGE}). */
+    public static final long LENIENT_MAX_INPUT_BYTES = 64L << 20;
+    /** The lenient reader: frames after this many are ignored. */
+    public static final int LENIENT_MAX_FRAMES = 10_000;
+    /** The lenient reader: decoding stops before the frame that would pass this much decoded text ({@code PLAINTEXT_TOO_LARGE}). */
+    public static final long LENIENT_MAX_PLAINTEXT_BYTES = 256L << 20;
+    /**
+     * The lenient reader decodes each frame whole before it reads its lines (a frame that fails its
+     * checksum is skipped whole): a frame decoding to more than this stops the read
+     * ({@code FRAME_TOO_LARGE}) instead of being buffered.
+     */
+    public static final int LENIENT_MAX_FRAME_BYTES = 64 * 1024 * 1024;
     /**
      * Largest zstd window (log2) the decoder accepts: zstd's own default limit. A frame asking for
      * more is reported as failing validation instead of making the decoder allocate it.
@@ -31,6 +74,12 @@ public final class StoreLimits {
      * handed out early to keep memory flat (a later failure still makes the read corrupt).
      */
     public static final int MAX_PENDING_FRAME_BYTES = 16 * 1024 * 1024;
+    /**
+     * Decoded records of not-yet-verified events held back per zstd frame, whatever their size: a frame
+     * of many tiny records is handed out early past this count as past {@link #MAX_PENDING_FRAME_BYTES}
+     * (a decoded record costs ten times its text, so 16 MiB of tiny records would hold hundreds of MiB).
+     */
+    public static final int MAX_PENDING_FRAME_RECORDS = 16 * 1024;
     /**
      * Largest decoded size of one zstd frame. Caps the work a hostile frame (a block of run-length
      * data decodes 128 KiB from 4 bytes) can demand; a DSH frame holds one write batch.

@@ -30,6 +30,12 @@ public final class ZstdFrameWalker {
 
         /** The sink asked to stop after reading up to {@code offset}. */
         record Stopped(long offset) implements End {}
+
+        /**
+         * The decoded text passed a limit of {@link StoreLimits} ({@link StoreLimits#MAX_LOG_DECODED_BYTES},
+         * {@link StoreLimits#MAX_DECODE_RATIO}) in the frame starting at {@code offset}; {@code reason} names it.
+         */
+        record OverLimit(String reason, long offset) implements End {}
     }
 
     /** Largest buffered piece: one block header with the largest payload its 21-bit size field allows. */
@@ -40,9 +46,11 @@ public final class ZstdFrameWalker {
     /** Walks every frame of {@code channel} into {@code sink}. */
     public static End walk(ReadableByteChannel channel, DecodedTextSink sink) throws IOException {
         FileWindow w = new FileWindow(channel, StoreLimits.READ_CHUNK, MAX_PIECE + StoreLimits.READ_CHUNK);
+        DecodeBudget budget = new DecodeBudget(sink);
         try (FrameDecoder decoder = new FrameDecoder()) {
             while (!w.exhausted()) {
-                End end = walkFrame(w, decoder, sink);
+                End end = walkFrame(w, decoder, budget);
+                if (end instanceof End.Stopped && budget.breach != null) return new End.OverLimit(budget.breach, budget.frameStart);
                 if (end != null) return end;
             }
             return new End.Clean(w.position());
@@ -52,11 +60,12 @@ public final class ZstdFrameWalker {
     }
 
     /** Walks one frame; {@code null} when it was complete and the walk goes on. */
-    private static End walkFrame(FileWindow w, FrameDecoder decoder, DecodedTextSink sink) throws IOException {
+    private static End walkFrame(FileWindow w, FrameDecoder decoder, DecodeBudget sink) throws IOException {
         long start = w.position();
         sink.frameStart(start);
         int whole = bufferedFrameEnd(w, start);
         if (whole > 0) {
+            sink.compressedEnd = start + whole;
             boolean go = decoder.decodeWhole(w.array(), w.offset(), whole, sink);
             w.skip(whole);
             if (!go) return new End.Stopped(w.position());
@@ -112,18 +121,74 @@ public final class ZstdFrameWalker {
         }
     }
 
-    private static boolean feed(FileWindow w, int n, FrameDecoder decoder, DecodedTextSink sink) {
+    private static boolean feed(FileWindow w, int n, FrameDecoder decoder, DecodeBudget sink) {
+        sink.compressedEnd = w.position() + n;
         boolean go = decoder.feed(w.array(), w.offset(), n, sink);
         w.skip(n);
         return go;
     }
 
     /** Flush-mode decode of the rest of the input, which lies inside the frame starting at {@code start}. */
-    private static End torn(FileWindow w, FrameDecoder decoder, DecodedTextSink sink, long start) {
+    private static End torn(FileWindow w, FrameDecoder decoder, DecodeBudget sink, long start) {
         int rest = w.available();
+        sink.compressedEnd = w.position() + rest;
         decoder.feed(w.array(), w.offset(), rest, sink);
         w.skip(rest);
+        if (sink.breach != null) return new End.OverLimit(sink.breach, start);
         sink.tornFrame(start, decoder.failed());
         return new End.Torn(start, decoder.failed(), w.position());
+    }
+
+    /**
+     * The per-log decode limits in front of the sink: the total decoded text
+     * ({@link StoreLimits#MAX_LOG_DECODED_BYTES}) and the decompression-ratio rule
+     * ({@link StoreLimits#MAX_DECODE_RATIO} times the compressed bytes read, plus
+     * {@link StoreLimits#DECODE_RATIO_SLACK}). Passing one stops the walk before the text reaches the sink.
+     */
+    private static final class DecodeBudget implements DecodedTextSink {
+        private final DecodedTextSink sink;
+        long compressedEnd;
+        long frameStart;
+        long decoded;
+        String breach;
+
+        DecodeBudget(DecodedTextSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void frameStart(long fileOffset) {
+            frameStart = fileOffset;
+            sink.frameStart(fileOffset);
+        }
+
+        @Override
+        public boolean text(byte[] bytes, int off, int len) {
+            if (breach != null) return false;
+            decoded += len;
+            if (decoded > StoreLimits.MAX_LOG_DECODED_BYTES) {
+                breach = "the log decodes to more than " + StoreLimits.MAX_LOG_DECODED_BYTES
+                        + " bytes of text (limit MAX_LOG_DECODED_BYTES)";
+                return false;
+            }
+            long allowed = StoreLimits.MAX_DECODE_RATIO * compressedEnd + StoreLimits.DECODE_RATIO_SLACK;
+            if (decoded > allowed) {
+                breach = "the log decodes to more than " + StoreLimits.MAX_DECODE_RATIO + " times its " + compressedEnd
+                        + " compressed bytes, plus " + StoreLimits.DECODE_RATIO_SLACK
+                        + " (limit MAX_DECODE_RATIO: a decompression bomb)";
+                return false;
+            }
+            return sink.text(bytes, off, len);
+        }
+
+        @Override
+        public boolean frameEnd(long start, long end) {
+            return sink.frameEnd(start, end);
+        }
+
+        @Override
+        public void tornFrame(long start, boolean decodeFailed) {
+            sink.tornFrame(start, decodeFailed);
+        }
     }
 }

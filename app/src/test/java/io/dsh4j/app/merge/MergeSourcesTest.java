@@ -12,18 +12,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Why a session log could not be read, worded for people: the JDK's file exceptions say only the path. */
-class SessionSurfacesTest {
+class MergeSourcesTest {
 
     @TempDir
     Path home;
 
-    private SessionSurfaces surfaces(String lang) {
-        return new SessionSurfaces(new SessionHome(home), CliTexts.forTag(lang));
+    private MergeSources surfaces(String lang) {
+        return new MergeSources(new SessionHome(home), CliTexts.forTag(lang));
     }
 
     @Test
     void a_read_failure_names_the_problem_not_the_path_again() {
-        SessionSurfaces en = surfaces(null);
+        MergeSources en = surfaces(null);
         assertThat(en.reason(new AccessDeniedException("/s/log.zstd"))).isEqualTo("permission denied");
         assertThat(en.reason(new NoSuchFileException("/s/log.zstd"))).isEqualTo("no such file or directory");
         assertThat(en.reason(new FileSystemException("/s/log.zstd", null, "Is a directory"))).isEqualTo("Is a directory");

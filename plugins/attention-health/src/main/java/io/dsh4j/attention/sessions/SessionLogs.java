@@ -1,7 +1,8 @@
-package io.dsh4j.app.health;
+package io.dsh4j.attention.sessions;
+
+import io.dsh4j.attention.core.Texts;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.attention.core.Texts;
 import io.dsh4j.session.LenientLogReader;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -21,11 +22,12 @@ import java.util.regex.Pattern;
  * highest generation counts ({@code session.jsonl[.zstd]} is generation 0, {@code session.vN.jsonl[.zstd]}
  * generation N); sessions are listed newest first by that file's modification time. Reading is the
  * harness's {@link LenientLogReader} (spec §2.3–2.4) with its default limits; this class only adds
- * the plugin's choice of file and the wording of what went wrong.
+ * the plugin's choice of file and the wording of what went wrong. The command line, the HTTP routes
+ * and the live plugin find and read logs through this one class.
  *
  * <p>Stateless and thread-safe. Unreadable directories are skipped; a missing root has no sessions.
  */
-final class SessionLogs {
+public final class SessionLogs {
 
     private static final Pattern LOG_NAME = Pattern.compile("^session(?:\\.v(\\d+))?\\.jsonl(\\.zstd)?$");
 
@@ -39,16 +41,16 @@ final class SessionLogs {
      * @param generation the generation of {@code file}, or −1 when its name is not a log name
      * @param mtimeMs    the modification time of {@code file} in milliseconds with Node's sub-millisecond part
      */
-    record Found(String id, Path dir, String project, int generation, Path file, long size, double mtimeMs) {
+    public record Found(String id, Path dir, String project, int generation, Path file, long size, double mtimeMs) {
 
         /** The generation as documents name it ({@code v3}). */
-        String generationTag() {
+        public String generationTag() {
             return "v" + generation;
         }
     }
 
     /** The generation a file name announces, or −1 when it is not a log's name. */
-    static int generationOf(String name) {
+    public static int generationOf(String name) {
         Matcher m = LOG_NAME.matcher(name);
         if (!m.matches()) return -1;
         if (m.group(1) == null) return 0;
@@ -60,7 +62,7 @@ final class SessionLogs {
     }
 
     /** The highest-generation log of a session directory (the first seen on a tie), or empty when it has none. */
-    static Optional<Found> pick(Path dir, String project) {
+    public static Optional<Found> pick(Path dir, String project) {
         Path best = null;
         int bestGeneration = -1;
         for (Path f : children(dir)) {
@@ -80,7 +82,7 @@ final class SessionLogs {
     }
 
     /** A log file given by path: its directory is the session, the generation comes from its name. */
-    static Found ofFile(Path file) throws IOException {
+    public static Found ofFile(Path file) throws IOException {
         Path abs = file.toAbsolutePath().normalize();
         Path dir = abs.getParent();
         String id = dir == null || dir.getFileName() == null ? abs.getFileName().toString() : dir.getFileName().toString();
@@ -94,13 +96,13 @@ final class SessionLogs {
      * {@code fs.statSync(file).mtimeMs}: seconds × 1000 + nanoseconds / 10⁶ as a double, so that two
      * logs written within one millisecond are still ordered as the original ordered them.
      */
-    static double mtimeMs(Path file) throws IOException {
+    public static double mtimeMs(Path file) throws IOException {
         java.time.Instant t = Files.getLastModifiedTime(file).toInstant();
         return t.getEpochSecond() * 1e3 + t.getNano() / 1e6;
     }
 
     /** Every session under {@code root}, newest first. */
-    static List<Found> list(Path root) {
+    public static List<Found> list(Path root) {
         List<Found> out = new ArrayList<>();
         for (Path project : children(root)) {
             if (!Files.isDirectory(project)) continue;
@@ -118,22 +120,22 @@ final class SessionLogs {
      * @throws io.dsh4j.session.SessionStoreException for a structurally invalid zstd file (names the byte)
      * @throws IOException when the file cannot be read
      */
-    static LenientLogReader.Result read(Path file, Consumer<JsonNode> events) throws IOException {
+    public static LenientLogReader.Result read(Path file, Consumer<JsonNode> events) throws IOException {
         return LenientLogReader.read(file, LenientLogReader.Limits.DEFAULTS, events);
     }
 
     /** The header record only (first frame or line), or empty. */
-    static Optional<JsonNode> header(Path file) {
+    public static Optional<JsonNode> header(Path file) {
         return LenientLogReader.header(file);
     }
 
     /** Whether the log was read at all (it is not, when it is larger than the input limit). */
-    static boolean wasRead(LenientLogReader.Result r) {
+    public static boolean wasRead(LenientLogReader.Result r) {
         return r.skipped() != LenientLogReader.Skipped.INPUT_TOO_LARGE;
     }
 
     /** What went wrong while reading, one sentence each, in the given language; empty for a clean read. */
-    static List<String> problems(LenientLogReader.Result r, long fileSize, Texts t) {
+    public static List<String> problems(LenientLogReader.Result r, long fileSize, Texts t) {
         List<String> out = new ArrayList<>();
         if (r.skipped() == LenientLogReader.Skipped.INPUT_TOO_LARGE) {
             out.add(t.get("cli.tooLarge", Long.toString(fileSize),

@@ -1,0 +1,309 @@
+package io.dsh4j.app.run;
+
+import io.dsh4j.agent.Agent;
+import io.dsh4j.agent.AgentBoot;
+import io.dsh4j.agent.AgentCancelCause;
+import io.dsh4j.agent.AgentEvents;
+import io.dsh4j.agent.AgentHandle;
+import io.dsh4j.agent.AgentOptions;
+import io.dsh4j.agent.AgentRegistry;
+import io.dsh4j.agent.DefaultProfile;
+import io.dsh4j.agent.PreStepDecision;
+import io.dsh4j.app.ExitCodes;
+import io.dsh4j.kernel.loader.LoaderException;
+import io.dsh4j.kernel.loader.PatchLayer;
+import io.dsh4j.message.ContentBlock;
+import io.dsh4j.message.Message;
+import io.dsh4j.message.MessageSource;
+import io.dsh4j.message.json.JsJson;
+import io.dsh4j.session.SessionHome;
+import io.dsh4j.session.event.EventPayload;
+import io.dsh4j.session.event.EventTypes;
+import io.dsh4j.session.event.SessionEvent;
+import io.dsh4j.session.event.TurnEndReason;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.text.MessageFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dsh4j run "PROMPT"}: boots the default profile (or {@code --profile}), runs one turn headless
+ * (or continues a session with {@code --resume}), streams the answer to standard output (reasoning
+ * and tool calls dimmed on standard error), writes the session log under the home, and names the
+ * session at the end. Exit codes: 0 completed, 1 error (or stopped by {@code --max-steps}), 3 no
+ * model configured, 130 cancelled (Ctrl-C cancels the turn; a second Ctrl-C exits).
+ * Texts: the {@value #TEXTS} bundle.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true, resourceBundle = RunCommand.TEXTS)
+public final class RunCommand implements Callable<Integer> {
+
+    static final String TEXTS = "io.dsh4j.app.run.Texts";
+
+    private static final String DIM = "\u001b[2m";
+    private static final String RESET = "\u001b[0m";
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "PROMPT")
+    String prompt;
+
+    @Option(names = "--cwd", paramLabel = "DIR")
+    Path cwd;
+
+    @Option(names = "--home", paramLabel = "DIR")
+    String home;
+
+    @Option(names = "--base-url", paramLabel = "URL")
+    String baseUrl;
+
+    @Option(names = "--provider", paramLabel = "ID")
+    String provider;
+
+    @Option(names = "--model", paramLabel = "M")
+    String model;
+
+    @Option(names = "--effort", paramLabel = "E")
+    String effort;
+
+    @Option(names = "--yes")
+    boolean yes;
+
+    @Option(names = "--max-steps", paramLabel = "N")
+    Integer maxSteps;
+
+    @Option(names = "--json")
+    boolean json;
+
+    @Option(names = "--resume", paramLabel = "ID")
+    String resume;
+
+    @Option(names = "--profile", paramLabel = "NAME")
+    String profile;
+
+    @Option(names = "--patch", paramLabel = "FILE")
+    List<Path> patches = new ArrayList<>();
+
+    /** The environment (tests replace it). */
+    UnaryOperator<String> env = System::getenv;
+
+    /** Installs the Ctrl-C handler (off for in-process runs: {@code -Ddsh4j.run.signals=false}). */
+    boolean handleInterrupts = !"false".equals(System.getProperty("dsh4j.run.signals"));
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (maxSteps != null && maxSteps < 1) {
+            err.println(text("message.error", text("message.badMaxSteps", maxSteps)));
+            return ExitCodes.USAGE;
+        }
+        if (effort != null && !List.of("off", "low", "high", "max").contains(effort)) {
+            err.println(text("message.error", text("message.badEffort", effort)));
+            return ExitCodes.USAGE;
+        }
+        String route = provider != null ? provider : DefaultProfile.DEFAULT_PROVIDER;
+        String effectiveBaseUrl = baseUrl != null ? baseUrl : blankToNull(env.apply("DEEPSEEK_BASE_URL"));
+        if (effectiveBaseUrl == null && blankToNull(env.apply("DEEPSEEK_API_KEY")) == null) {
+            err.println(text("message.noModel"));
+            err.flush();
+            return ExitCodes.INPUT_UNAVAILABLE;
+        }
+        Path workDir = (cwd != null ? cwd : Path.of("")).toAbsolutePath().normalize();
+        if (!Files.isDirectory(workDir)) {
+            err.println(text("message.error", text("message.noCwd", workDir)));
+            return ExitCodes.INPUT_UNAVAILABLE;
+        }
+        Path resolvedHome = SessionHome.resolve(home).dir();
+        AgentBoot boot;
+        try {
+            List<PatchLayer> layers = new ArrayList<>(DefaultProfile.layers(resolvedHome, profile, patches, false,
+                    RunCommand.class.getClassLoader()));
+            layers.add(flagLayer(resolvedHome, route, baseUrl));
+            boot = AgentBoot.start(layers, RunCommand.class.getClassLoader());
+        } catch (LoaderException e) {
+            err.println(text("message.error", e.getMessage()));
+            return ExitCodes.PROBLEM_FOUND;
+        }
+        try (boot) {
+            return runTurn(boot, workDir, route, out, err);
+        }
+    }
+
+    private int runTurn(AgentBoot boot, Path workDir, String route, PrintWriter out, PrintWriter err) {
+        AgentRegistry agents = boot.agents();
+        String modelId = model != null ? model : DefaultProfile.DEFAULT_MODEL;
+        AgentOptions options = new AgentOptions(route, modelId, null, effort, null);
+        String sessionId = resume != null ? resume : UUID.randomUUID().toString();
+        AtomicInteger stepsSeen = new AtomicInteger();
+        boolean[] stoppedAtMax = {false};
+        boot.root().events().on(AgentEvents.SESSION_EVENT, notice -> {
+            if (!notice.session().id().equals(sessionId)) return;
+            show(notice.event(), out, err);
+        });
+        AgentHandle handle;
+        try {
+            java.util.function.Consumer<io.dsh4j.kernel.Context> setup = ctx -> {
+                if (maxSteps != null) {
+                    ctx.events().on(AgentEvents.PRE_STEP, (p, next) -> {
+                        stepsSeen.set((int) p.step());
+                        if (p.step() > maxSteps) {
+                            stoppedAtMax[0] = true;
+                            return new PreStepDecision.Reject();
+                        }
+                        return next.proceed();
+                    });
+                }
+            };
+            handle = resume != null ? agents.resume(resume, options, setup)
+                    : agents.create(new AgentRegistry.CreateRequest(sessionId, workDir.toString(), List.of(), options, setup));
+        } catch (IOException | RuntimeException e) {
+            err.println(text("message.error", e.getMessage()));
+            return resume != null ? ExitCodes.INPUT_UNAVAILABLE : ExitCodes.PROBLEM_FOUND;
+        }
+        Agent agent = handle.agent();
+        Runnable restore = handleInterrupts ? Interrupts.install(() -> agent.cancel(AgentCancelCause.USER, false),
+                () -> {
+                    out.flush();
+                    err.flush();
+                    Runtime.getRuntime().halt(ExitCodes.CANCELLED);
+                }) : () -> { };
+        try {
+            long turnsBefore = agent.session().events().stream().filter(e -> e.type().equals(EventTypes.TURN_END)).count();
+            agent.followup(new Message.UserMessage(UUID.randomUUID().toString(), List.of(new ContentBlock.Text(prompt)),
+                    MessageSource.user()));
+            agent.whenIdle().get();
+            out.flush();
+            TurnEndReason reason = lastTurnEnd(agent, turnsBefore);
+            if (!json) out.println();
+            err.println(text("message.session", agent.id()));
+            return switch (reason) {
+                case TurnEndReason.Completed c -> ExitCodes.OK;
+                case TurnEndReason.Aborted a -> {
+                    err.println(text("message.cancelled"));
+                    yield ExitCodes.CANCELLED;
+                }
+                case TurnEndReason.Blocked b when stoppedAtMax[0] -> {
+                    err.println(text("message.maxSteps", maxSteps));
+                    yield ExitCodes.PROBLEM_FOUND;
+                }
+                case TurnEndReason.Error e -> {
+                    err.println(text("message.error", text("message.turnError", e.error().message(), e.error().code())));
+                    yield ExitCodes.PROBLEM_FOUND;
+                }
+                case TurnEndReason.MaxTokens m -> {
+                    err.println(text("message.maxTokens"));
+                    yield ExitCodes.PROBLEM_FOUND;
+                }
+                default -> {
+                    err.println(text("message.ended", reason.getClass().getSimpleName()));
+                    yield ExitCodes.PROBLEM_FOUND;
+                }
+            };
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCodes.CANCELLED;
+        } catch (ExecutionException e) {
+            err.println(text("message.error", e.getCause().getMessage()));
+            return ExitCodes.INTERNAL;
+        } finally {
+            restore.run();
+            handle.dispose();
+        }
+    }
+
+    private static TurnEndReason lastTurnEnd(Agent agent, long turnsBefore) {
+        List<SessionEvent> ends = agent.session().events().stream().filter(e -> e.type().equals(EventTypes.TURN_END)).toList();
+        if (ends.size() <= turnsBefore) return new TurnEndReason.Interrupted();
+        return ends.getLast().payload(EventPayload.TurnEnd.class).reason();
+    }
+
+    private void show(SessionEvent e, PrintWriter out, PrintWriter err) {
+        if (json) {
+            synchronized (out) {
+                out.println(e.toString());
+                out.flush();
+            }
+            return;
+        }
+        switch (e.payload()) {
+            case EventPayload.AssistantChunk c -> {
+                switch (c.chunk()) {
+                    case io.dsh4j.message.StreamChunk.TextDelta t -> {
+                        out.print(t.text());
+                        out.flush();
+                    }
+                    case io.dsh4j.message.StreamChunk.ReasoningDelta r -> {
+                        err.print(DIM + r.text() + RESET);
+                        err.flush();
+                    }
+                    default -> { }
+                }
+            }
+            case EventPayload.ToolCall t -> {
+                err.println(DIM + "\n→ " + t.name() + " " + abbreviate(t.arguments()) + RESET);
+                err.flush();
+            }
+            case EventPayload.ToolResult r when r.isError() -> {
+                err.println(DIM + "  ✗ " + abbreviate(resultText(r)) + RESET);
+                err.flush();
+            }
+            default -> { }
+        }
+    }
+
+    private static String resultText(EventPayload.ToolResult r) {
+        for (ContentBlock b : r.message().result().content()) {
+            if (b instanceof ContentBlock.Text t) return t.text();
+        }
+        return "";
+    }
+
+    private static String abbreviate(String s) {
+        String one = s.replace('\n', ' ');
+        return one.length() > 200 ? one.substring(0, 200) + "…" : one;
+    }
+
+    /** The flag-derived patch layer, applied last (like DSH's flag patches). */
+    private PatchLayer flagLayer(Path resolvedHome, String route, String flagBaseUrl) {
+        var rows = JsJson.nodes().arrayNode();
+        var session = rows.addObject().put("id", "session");
+        session.putObject("config").put("root", resolvedHome.resolve(SessionHome.SESSIONS).toString())
+                .put("compression", "zstd").put("writeBatchMaxDelayMs", 200);
+        var llm = rows.addObject().put("id", "llm-deepseek");
+        var llmConfig = llm.putObject("config")
+                .put("dialect", "openai-compatible".equals(route) ? "openai-compatible" : "deepseek")
+                .put("provider", route).put("apiKeyEnv", "DEEPSEEK_API_KEY");
+        if (flagBaseUrl != null) llmConfig.put("baseUrl", flagBaseUrl).put("apiKeyRequired", false);
+        rows.addObject().put("id", "approval").putObject("config").put("yes", yes);
+        return PatchLayer.parse("dsh4j run flags", rows.toString());
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    private String text(String key, Object... args) {
+        return new MessageFormat(spec.resourceBundle().getString(key), spec.resourceBundle().getLocale()).format(args);
+    }
+
+    /** For {@link Map}-free tests: the environment this command reads. */
+    public void environment(Map<String, String> values) {
+        env = values::get;
+        handleInterrupts = false;
+    }
+}
