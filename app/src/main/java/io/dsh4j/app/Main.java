@@ -7,6 +7,7 @@ import io.dsh4j.app.merge.MergeCommand;
 import io.dsh4j.app.profile.ProfileCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -59,7 +60,7 @@ public final class Main implements Runnable {
      * Only the subcommands that {@code args} name are built.
      */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = configure(LazySubcommands.commandLine(new Main(), SUBCOMMANDS, Set.of(args)));
+        CommandLine cli = configure(LazySubcommands.commandLine(new Main(), SUBCOMMANDS, Arrays.asList(args)));
         cli.setOut(out);
         cli.setErr(err);
         return cli.execute(args);

@@ -84,6 +84,15 @@ class LazySubcommandsTest {
     }
 
     @Test
+    void an_argument_given_twice_is_an_ordinary_run() {
+        String log = io.dsh4j.testkit.Corpus.damagedDir().resolve("intact.jsonl.zstd").toString();
+        StringWriter out = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true), "sessions", "verify", log, log);
+        assertThat(code).isEqualTo(ExitCodes.OK);
+        assertThat(out.toString()).isEqualTo(log + ": ok\n" + log + ": ok\n");
+    }
+
+    @Test
     void a_class_without_a_command_annotation_is_refused_by_name() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> LazySubcommands.names(String.class))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("java.lang.String");

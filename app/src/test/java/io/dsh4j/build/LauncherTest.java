@@ -89,13 +89,23 @@ class LauncherTest {
                 Map.of("DSH4J_OPTS", "-XX:TieredStopAtLevel=4 -XX:+UseG1GC"), "health", "x y"));
         Path lib = checkout.toRealPath().resolve("app/target/dist/lib");
         assertThat(args).containsExactly("--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-XX:-UsePerfData", "-XX:TieredStopAtLevel=4", "-XX:+UseG1GC", "-cp", lib + "/*", "io.dsh4j.app.Main", "health", "x y");
+                "-XX:-UsePerfData", "-Xms32m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30", "-XX:TieredStopAtLevel=4", "-XX:+UseG1GC", "-cp", lib + "/*", "io.dsh4j.app.Main", "health", "x y");
+    }
+
+    @Test
+    void when_dsh4j_opts_sizes_the_heap_the_launchers_heap_options_stay_out_so_a_small_xmx_still_starts() throws IOException {
+        Path checkout = checkout("sized", true);
+        for (String sizing : List.of("-Xmx16m", "-Xms8m", "-XX:MaxHeapSize=16m")) {
+            List<String> args = jvmArgs(launch(checkout, jdk("21", "21.0.4"), Map.of("DSH4J_OPTS", "-Dx=1 " + sizing), "--help"));
+            assertThat(args).as(sizing).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", sizing)
+                    .doesNotContain("-Xms32m", "-XX:MinHeapFreeRatio=10", "-XX:MaxHeapFreeRatio=30");
+        }
     }
 
     @Test
     void dsh4j_tuning_0_leaves_the_start_up_options_out() throws IOException {
         List<String> args = jvmArgs(launch(checkout("untuned", true), jdk("25", "25.0.1"), Map.of("DSH4J_TUNING", "0"), "--help"));
-        assertThat(args).doesNotContain("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData")
+        assertThat(args).doesNotContain("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xms32m")
                 .contains("--enable-native-access=ALL-UNNAMED", "io.dsh4j.app.Main", "--help");
     }
 
