@@ -45,10 +45,12 @@ class LazySubcommandsTest {
     @Test
     void only_the_subcommand_a_run_names_is_built_the_others_are_stand_ins_without_options() {
         CommandLine cli = LazySubcommands.commandLine(new Main(), Main.SUBCOMMANDS, Set.of("health", "x.jsonl"));
-        assertThat(cli.getSubcommands().keySet()).containsExactly("help", "sessions", "merge", "bench", "profile", "health", "handoff");
+        List<String> registered = Main.SUBCOMMANDS.stream().flatMap(c -> LazySubcommands.names(c).stream()).toList();
+        assertThat(cli.getSubcommands().keySet()).containsExactlyInAnyOrderElementsOf(registered).contains("sessions", "health");
         assertThat(cli.getSubcommands().get("health").getCommandSpec().userObject()).isInstanceOf(io.dsh4j.app.health.HealthCommand.class);
         assertThat(cli.getSubcommands().get("health").getCommandSpec().options()).isNotEmpty();
-        for (String standIn : List.of("sessions", "merge", "bench", "profile", "handoff")) {
+        for (String standIn : registered) {
+            if (standIn.equals("health") || standIn.equals("help")) continue;
             CommandLine c = cli.getSubcommands().get(standIn);
             assertThat(c.getCommandSpec().options()).as(standIn).isEmpty();
             assertThat(c.getSubcommands()).as(standIn).isEmpty();
