@@ -8,19 +8,34 @@ import io.dsh4j.app.merge.MergeCommand;
 import io.dsh4j.app.model.AskCommand;
 import io.dsh4j.app.model.ModelsCommand;
 import io.dsh4j.app.profile.ProfileCommand;
+import io.dsh4j.app.run.RunCommand;
 import io.dsh4j.app.serve.ServeCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code dsh4j} command line: one picocli command with a subcommand per capability. */
+/**
+ * The {@code dsh4j} command line: one picocli command with a subcommand per capability.
+ *
+ * <p>Subcommands are registered in {@link #SUBCOMMANDS}, one line each, in the order {@code --help}
+ * lists them. They are built lazily ({@link LazySubcommands}): only the subcommand a run names is
+ * built from its class (its options, mixins, nested subcommands and their static state); every other
+ * one is a stand-in that carries just what the top-level help prints.
+ */
 @Command(
         name = "dsh4j",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = "A Java agent harness in the model of DeepSeek Harness (DSH).",
-        subcommands = {
+        description = "A Java agent harness in the model of DeepSeek Harness (DSH).")
+public final class Main implements Runnable {
+
+    /** Every subcommand of {@code dsh4j}, in help order. A new subcommand joins with one line here. */
+    static final List<Class<?>> SUBCOMMANDS = List.of(
             CommandLine.HelpCommand.class,
             SessionsCommand.class,
             MergeCommand.class,
@@ -31,10 +46,8 @@ import picocli.CommandLine.Command;
             DeliberationCommand.class,
             ModelsCommand.class,
             AskCommand.class,
-            io.dsh4j.app.run.RunCommand.class,
-            ServeCommand.class,
-        })
-public final class Main implements Runnable {
+            RunCommand.class,
+            ServeCommand.class);
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -52,17 +65,25 @@ public final class Main implements Runnable {
         System.exit(code);
     }
 
-    /** Runs the command line against the given streams and returns the exit code (used by tests). */
+    /**
+     * Runs the command line against the given streams and returns the exit code (used by tests).
+     * Only the subcommands that {@code args} name are built.
+     */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = commandLine();
+        CommandLine cli = configure(LazySubcommands.commandLine(new Main(), SUBCOMMANDS, Arrays.asList(args)));
         cli.setOut(out);
         cli.setErr(err);
         return cli.execute(args);
     }
 
-    /** The configured command line, with dsh4j's exit codes and error handling. */
+    /** The configured command line with every subcommand built, with dsh4j's exit codes and error handling. */
     public static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new Main());
+        Set<String> all = new HashSet<>();
+        for (Class<?> c : SUBCOMMANDS) all.addAll(LazySubcommands.names(c));
+        return configure(LazySubcommands.commandLine(new Main(), SUBCOMMANDS, all));
+    }
+
+    private static CommandLine configure(CommandLine cli) {
         listExitCodes(cli);
         shareVersion(cli, new Version());
         cli.setExitCodeExceptionMapper(t -> ExitCodes.INTERNAL);

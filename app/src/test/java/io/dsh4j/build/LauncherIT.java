@@ -6,6 +6,7 @@ import io.dsh4j.testkit.Corpus;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,11 +21,15 @@ class LauncherIT {
     @TempDir Path home;
 
     Repo.Run dsh4j(String... args) {
-        Map<String, String> env = new HashMap<>();
+        return dsh4j(Map.of(), "", args);
+    }
+
+    Repo.Run dsh4j(Map<String, String> extraEnv, String extraOpts, String... args) {
+        Map<String, String> env = new HashMap<>(extraEnv);
         env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         if (System.getenv("JAVA_HOME") != null) env.put("JAVA_HOME", System.getenv("JAVA_HOME"));
         env.put("HOME", home.toString());
-        env.put("DSH4J_OPTS", "-Duser.home=" + home + " -Duser.language=en -Duser.country=US");
+        env.put("DSH4J_OPTS", "-Duser.home=" + home + " -Duser.language=en -Duser.country=US " + extraOpts);
         String[] command = new String[args.length + 1];
         command[0] = Repo.root().resolve("bin/dsh4j").toString();
         System.arraycopy(args, 0, command, 1, args.length);
@@ -53,5 +58,26 @@ class LauncherIT {
         Repo.Run r = dsh4j("sessions", "verify", intact.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).isEqualTo(intact + ": ok\n");
+    }
+
+    /** Issue 16: the build trains the AOT cache and the launcher maps it ({@code AOTMode=on} fails a JVM that cannot). */
+    @Test
+    void on_jdk_25_the_launcher_maps_the_cache_the_build_trained() {
+        Assumptions.assumeTrue(Runtime.version().feature() >= 25, "the AOT cache needs JDK 25");
+        Repo.Run r = dsh4j(Map.of(), "-XX:AOTMode=on", "--help");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("Usage: dsh4j");
+        assertThat(r.err()).isEmpty();
+    }
+
+    @Test
+    void the_cache_and_the_start_up_options_change_no_output() {
+        Path intact = Corpus.damagedDir().resolve("intact.jsonl.zstd");
+        for (String[] args : new String[][] {{"--help"}, {"sessions", "stats", intact.toString()}, {"health", "--json", intact.toString(),
+                "--now", "2026-09-19T02:00:00Z"}}) {
+            Repo.Run tuned = dsh4j(args);
+            Repo.Run plain = dsh4j(Map.of("DSH4J_AOT", "0", "DSH4J_TUNING", "0"), "", args);
+            assertThat(tuned).as(String.join(" ", args)).isEqualTo(plain);
+        }
     }
 }

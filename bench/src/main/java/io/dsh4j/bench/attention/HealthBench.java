@@ -38,14 +38,9 @@ public final class HealthBench {
 
     public static void main(String[] args) throws IOException {
         Path work = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("ah-bench");
-        List<Path> stress;
-        try (Stream<Path> s = Files.list(Corpus.oracle().resolve("attention-health/stress"))) {
-            stress = s.map(d -> d.resolve("session.jsonl")).filter(Files::isRegularFile).sorted().toList();
-        }
+        prepare(work);
         Path big = work.resolve("big/session.jsonl");
-        if (!Files.exists(big)) writeBigLog(big, stress.stream().max(Comparator.comparingLong(HealthBench::size)).orElseThrow());
         Path home = work.resolve("home");
-        if (!Files.exists(home)) writeHome(home, stress);
 
         for (int round = 1; round <= 3; round++) {
             resetPeaks();
@@ -79,6 +74,22 @@ public final class HealthBench {
         ColdFold fold = ColdFold.forDocument();
         LenientLogReader.Result read = LenientLogReader.read(log, LenientLogReader.Limits.DEFAULTS, fold::accept);
         return HealthCheck.assess(fold.finish(), read.header(), "v0", NOW);
+    }
+
+    /** The stress sessions of the oracle, sorted by name. */
+    public static List<Path> stressLogs() throws IOException {
+        try (Stream<Path> s = Files.list(Corpus.oracle().resolve("attention-health/stress"))) {
+            return s.map(d -> d.resolve("session.jsonl")).filter(Files::isRegularFile).sorted().toList();
+        }
+    }
+
+    /** The 50 MB log ({@code work/big/session.jsonl}) and the 1,000-session home ({@code work/home}), built when absent. */
+    public static void prepare(Path work) throws IOException {
+        List<Path> stress = stressLogs();
+        Path big = work.resolve("big/session.jsonl");
+        if (!Files.exists(big)) writeBigLog(big, stress.stream().max(Comparator.comparingLong(HealthBench::size)).orElseThrow());
+        Path home = work.resolve("home");
+        if (!Files.exists(home)) writeHome(home, stress);
     }
 
     /** Repeats one stress session's turns, renumbered, until the file reaches 50 MB. */

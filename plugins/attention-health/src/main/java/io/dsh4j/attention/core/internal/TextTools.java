@@ -49,12 +49,13 @@ public final class TextTools {
     public static String plain(String text, int max, String lengthNote) {
         String t = text == null ? "" : text;
         t = Fences.strip(t, "```");
-        t = INLINE_CODE.matcher(t).replaceAll("$1");
-        t = TABLE_ROW.matcher(t).replaceAll(" ");
-        t = BULLET.matcher(t).replaceAll(" ");
-        t = HEADING.matcher(t).replaceAll(" ");
-        t = RULE.matcher(t).replaceAll(" ");
-        t = EMPHASIS.matcher(t).replaceAll("$1");
+        // A pattern cannot match a text without its literal: skip the scan (each tries every position).
+        if (t.indexOf('`') >= 0) t = INLINE_CODE.matcher(t).replaceAll("$1");
+        if (t.indexOf('|') >= 0) t = TABLE_ROW.matcher(t).replaceAll(" ");
+        if (t.indexOf('-') >= 0 || t.indexOf('*') >= 0 || t.indexOf('+') >= 0) t = BULLET.matcher(t).replaceAll(" ");
+        if (t.indexOf('#') >= 0) t = HEADING.matcher(t).replaceAll(" ");
+        if (t.contains("---")) t = RULE.matcher(t).replaceAll(" ");
+        if (t.indexOf('*') >= 0) t = EMPHASIS.matcher(t).replaceAll("$1");
         return clip(JsText.collapse(t), max, lengthNote);
     }
 

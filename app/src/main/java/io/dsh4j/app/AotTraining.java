@@ -1,0 +1,134 @@
+package io.dsh4j.app;
+
+import io.dsh4j.session.LogEncoding;
+import io.dsh4j.session.SessionLayout;
+import io.dsh4j.session.SessionLogWriter;
+import io.dsh4j.session.event.SessionEvent;
+import io.dsh4j.session.event.SessionHeader;
+import io.dsh4j.session.event.StorageCodec;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The training run of dsh4j's ahead-of-time cache (JDK 25+, {@code -XX:AOTCacheOutput}): run once
+ * by {@code ./mvnw package} against the distribution, it writes a small DSH home (a zstd and a raw
+ * session of ordinary turns: user messages, streamed chunks, tool calls and results, usage) and runs
+ * the everyday commands over it in this one JVM — help, version, {@code sessions}, {@code health},
+ * {@code handoff}, {@code merge} — so that the classes they load and link, and the profiles of their
+ * hot methods, are in the cache that {@code bin/dsh4j} then maps at every start. Output is discarded.
+ * Run by the launcher ({@code DSH4J_AOT_TRAIN=CACHE bin/dsh4j}), with the options of every run.
+ *
+ * <p>Usage: {@code java -XX:AOTCacheOutput=CACHE -cp 'lib/*' io.dsh4j.app.AotTraining WORK-DIR}.
+ */
+public final class AotTraining {
+
+    private static final int TURNS = 40;
+    /** Rounds over the commands: the launcher runs C1 only, so there are no profiles to gather, only classes to load. */
+    private static final int ROUNDS = 1;
+    private static final String NOW = "2026-09-19T02:00:00Z";
+
+    private AotTraining() {}
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) throw new IllegalArgumentException("usage: AotTraining WORK-DIR");
+        Path work = Path.of(args[0]).toAbsolutePath();
+        Path zhome = work.resolve("zstd-home");
+        Path rhome = work.resolve("raw-home");
+        Path zlog = write(zhome, "training-zstd", LogEncoding.ZSTD);
+        Path rlog = write(rhome, "training-raw", LogEncoding.RAW);
+        String z = zlog.toString();
+        String r = rlog.toString();
+        String[][] runs = {
+            {"--help"}, {"--version"}, {"help", "sessions"}, {"sessions", "--help"}, {"health", "--help"},
+            {"sessions", "list", "--home", zhome.toString()},
+            {"sessions", "stats", z}, {"sessions", "stats", "--json", r}, {"sessions", "verify", z, r},
+            {"sessions", "show", z},
+            {"health", z, "--now", NOW}, {"health", "--json", r, "--now", NOW},
+            {"health", "--all", "--home", zhome.toString(), "--now", NOW},
+            {"handoff", z, "--no-record", "--home", zhome.toString(), "--now", NOW},
+            {"merge", z, r}, {"merge", "--json", z, r},
+            {"no-such-command"},
+        };
+        PrintWriter sink = new PrintWriter(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+        for (int round = 0; round < ROUNDS; round++) {
+            for (String[] run : runs) Main.run(sink, sink, run);
+        }
+    }
+
+    /** A session of {@value #TURNS} ordinary turns under {@code home}, in {@code encoding}. */
+    private static Path write(Path home, String id, LogEncoding encoding) throws IOException {
+        SessionHeader header = SessionHeader.create(id, 1_783_352_050_748L, "/training/project");
+        Path root = home.resolve("sessions");
+        Path log = SessionLayout.logPath(root, header.cwd(), id, encoding);
+        if (Files.exists(log)) return log;
+        SessionLogWriter writer = SessionLogWriter.create(root, header, encoding).withoutSync();
+        List<String> lines = lines();
+        List<SessionEvent> batch = new ArrayList<>();
+        long seq = 0;
+        for (String line : lines) {
+            batch.add((SessionEvent) StorageCodec.decode(line, seq++));
+            if (batch.size() == 6) {
+                writer.append(batch);
+                batch = new ArrayList<>();
+            }
+        }
+        if (!batch.isEmpty()) writer.append(batch);
+        return log;
+    }
+
+    private static List<String> lines() {
+        List<String> out = new ArrayList<>();
+        long seq = 0;
+        long time = 1_783_352_051_000L;
+        for (int t = 1; t <= TURNS; t++) {
+            String call = "call_" + t;
+            String user = "Turn " + t + ": the build of module m" + t + " fails; the database engine is PostgreSQL and the port is "
+                    + (5400 + t) + ". Run the tests and report.";
+            out.add(ev("turn/start", seq++, time++, "{\"turn\":" + t + "}", ""));
+            out.add(ev("step/start", seq++, time++, "{\"turn\":" + t + ",\"step\":1}", ""));
+            out.add(ev("user/message", seq++, time++, "{\"content\":[{\"type\":\"text\",\"text\":\"" + user
+                    + "\"}],\"source\":{\"kind\":\"user\"},\"role\":\"user\",\"id\":\"u" + t + "\"}", ",\"surfaceOp\":\"append\""));
+            out.add(ev("request/context", seq++, time++, "{\"provider\":\"deepseek-official\",\"model\":\"deepseek-v4-flash\","
+                    + "\"contextWindow\":131072}", ""));
+            out.add(chunk(seq++, time++, t, 1, "{\"type\":\"block-start\",\"index\":0,\"blockType\":\"reasoning\"}"));
+            for (int d = 0; d < 4; d++) {
+                out.add(chunk(seq++, time++, t, 1, "{\"type\":\"reasoning-delta\",\"index\":0,\"text\":\"think " + d + " \"}"));
+            }
+            out.add(chunk(seq++, time++, t, 1, "{\"type\":\"block-end\",\"index\":0,\"block\":{\"type\":\"reasoning\",\"text\":"
+                    + "\"think 0 think 1 think 2 think 3 \"}}"));
+            out.add(chunk(seq++, time++, t, 1, "{\"type\":\"usage\",\"usage\":{\"inputTokens\":" + (2000 + 900 * t)
+                    + ",\"outputTokens\":90,\"cacheReadTokens\":" + (1500 + 800 * t) + ",\"reasoningTokens\":18}}"));
+            out.add(chunk(seq++, time++, t, 1, "{\"type\":\"finish\",\"reason\":{\"kind\":\"tool-calls\"}}"));
+            String args = "{\\\"command\\\": \\\"mvn -q test -pl m" + t + "\\\"}";
+            out.add(ev("assistant/message", seq++, time++, "{\"turn\":" + t + ",\"step\":1,\"message\":{\"role\":\"assistant\","
+                    + "\"content\":[{\"type\":\"reasoning\",\"text\":\"think 0 think 1 think 2 think 3 \"},{\"type\":\"text\",\"text\":"
+                    + "\"I will run the tests of m" + t + " first.\"},{\"type\":\"tool-call\",\"id\":\"" + call + "\",\"name\":\"bash\","
+                    + "\"arguments\":\"" + args + "\"}],\"source\":{\"kind\":\"model\",\"provider\":\"deepseek-official\","
+                    + "\"model\":\"deepseek-v4-flash\"},\"id\":\"a" + t + "\"}}", ",\"surfaceOp\":\"append\",\"sourceEventSeqs\":[]"));
+            out.add(ev("tool/call", seq++, time++, "{\"turn\":" + t + ",\"step\":1,\"callId\":\"" + call
+                    + "\",\"name\":\"bash\",\"arguments\":\"" + args + "\"}", ""));
+            out.add(ev("tool/result", seq++, time++, "{\"turn\":" + t + ",\"step\":1,\"message\":{\"source\":{\"kind\":\"tool\","
+                    + "\"callId\":\"" + call + "\"},\"content\":[{\"type\":\"tool-result\",\"toolCallId\":\"" + call + "\",\"content\":"
+                    + "[{\"type\":\"text\",\"text\":\"Tests run: " + (10 + t) + ", Failures: " + (t % 3) + "\\nsrc/m" + t
+                    + "/Main.java:42: error\"}],\"isError\":" + (t % 3 == 0) + "}],\"role\":\"user\",\"id\":\"r" + t + "\"}}",
+                    ",\"sourceEventSeqs\":[" + (seq - 2) + "],\"surfaceOp\":\"append\""));
+            out.add(ev("step/end", seq++, time++, "{\"turn\":" + t + ",\"step\":1}", ""));
+            out.add(ev("turn/end", seq++, time++, "{\"turn\":" + t + ",\"reason\":{\"kind\":\"completed\"}}", ""));
+        }
+        return out;
+    }
+
+    private static String chunk(long seq, long time, int turn, int step, String chunk) {
+        return ev("assistant/chunk", seq, time, "{\"turn\":" + turn + ",\"step\":" + step + ",\"chunk\":" + chunk + "}", "");
+    }
+
+    private static String ev(String type, long seq, long time, String data, String tail) {
+        return "{\"type\":\"" + type + "\",\"seq\":" + seq + ",\"time\":" + time + ",\"data\":" + data + tail + "}";
+    }
+}
