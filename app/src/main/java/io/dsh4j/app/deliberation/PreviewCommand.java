@@ -3,7 +3,7 @@ package io.dsh4j.app.deliberation;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.app.sessions.CliProblem;
-import io.dsh4j.app.sessions.SessionTargets;
+import io.dsh4j.app.sessions.Targets;
 import io.dsh4j.deliberation.core.Mask;
 import io.dsh4j.deliberation.core.MidForkProjection;
 import io.dsh4j.deliberation.core.MidForkProjectionException;
@@ -98,7 +98,7 @@ final class PreviewCommand implements Callable<Integer> {
         Window w = window.recentSteps != null ? new Window.RecentSteps(window.recentSteps) : new Window.CurrentTurn();
         Path file;
         try {
-            file = SessionTargets.resolve(path, SessionHome.resolve(null));
+            file = Targets.resolve(path, SessionHome.resolve(null));
         } catch (CliProblem p) {
             return failure(out, err, p.exitCode(), "INPUT_UNAVAILABLE", p.getMessage());
         }
