@@ -7,6 +7,8 @@ import io.dsh4j.app.merge.MergeCommand;
 import io.dsh4j.app.profile.ProfileCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.ResourceBundle;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -43,12 +45,35 @@ public final class Main implements Runnable {
         System.exit(code);
     }
 
-    /** Runs the command line against the given streams and returns the exit code (used by tests). */
+    /**
+     * Runs the command line against the given streams and returns the exit code (used by tests). An
+     * {@link OutOfMemoryError} does not escape: it is one line on {@code err} and exit 70.
+     */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = commandLine();
+        return run(commandLine(), out, err, args);
+    }
+
+    /** As {@link #run(PrintWriter, PrintWriter, String...)} with the given command line. */
+    static int run(CommandLine cli, PrintWriter out, PrintWriter err, String... args) {
         cli.setOut(out);
         cli.setErr(err);
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(err, Runtime.getRuntime().maxMemory());
+        }
+    }
+
+    /**
+     * Reports a run that ran out of heap: one line naming the heap size and how to give more, exit
+     * 70 (internal error). The error's stack is unwound by then, so the line can still be written.
+     */
+    static int outOfMemory(PrintWriter err, long maxHeapBytes) {
+        ResourceBundle texts = ResourceBundle.getBundle("io.dsh4j.app.MainText", Locale.getDefault(),
+                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        err.println(texts.getString("outOfMemory").replace("{0}", Long.toString(maxHeapBytes >> 20)));
+        err.flush();
+        return ExitCodes.INTERNAL;
     }
 
     /** The configured command line, with dsh4j's exit codes and error handling. */
