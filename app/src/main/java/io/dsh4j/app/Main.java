@@ -15,6 +15,8 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.ResourceBundle;
 import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -66,14 +68,35 @@ public final class Main implements Runnable {
     }
 
     /**
-     * Runs the command line against the given streams and returns the exit code (used by tests).
-     * Only the subcommands that {@code args} name are built.
+     * Runs the command line against the given streams and returns the exit code (used by tests). Only
+     * the subcommands that {@code args} name are built. An
+     * {@link OutOfMemoryError} does not escape: it is one line on {@code err} and exit 70.
      */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = configure(LazySubcommands.commandLine(new Main(), SUBCOMMANDS, Arrays.asList(args)));
+        return run(configure(LazySubcommands.commandLine(new Main(), SUBCOMMANDS, Arrays.asList(args))), out, err, args);
+    }
+
+    /** As {@link #run(PrintWriter, PrintWriter, String...)} with the given command line. */
+    static int run(CommandLine cli, PrintWriter out, PrintWriter err, String... args) {
         cli.setOut(out);
         cli.setErr(err);
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            return outOfMemory(err, Runtime.getRuntime().maxMemory());
+        }
+    }
+
+    /**
+     * Reports a run that ran out of heap: one line naming the heap size and how to give more, exit
+     * 70 (internal error). The error's stack is unwound by then, so the line can still be written.
+     */
+    static int outOfMemory(PrintWriter err, long maxHeapBytes) {
+        ResourceBundle texts = ResourceBundle.getBundle("io.dsh4j.app.MainText", Locale.getDefault(),
+                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        err.println(texts.getString("outOfMemory").replace("{0}", Long.toString(maxHeapBytes >> 20)));
+        err.flush();
+        return ExitCodes.INTERNAL;
     }
 
     /** The configured command line with every subcommand built, with dsh4j's exit codes and error handling. */

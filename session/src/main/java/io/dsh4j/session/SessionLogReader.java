@@ -64,10 +64,16 @@ public final class SessionLogReader {
     }
 
     /**
-     * The most events a reader hands to a caller that keeps them all ({@link #read}, a merge's
-     * surface): {@code StoreLimits.MAX_HELD_EVENTS}. Past it the read is refused, naming the limit.
+     * The most events {@link #read} keeps: {@code StoreLimits.MAX_HELD_EVENTS}. Past it the read is
+     * refused, naming the limit and the byte.
      */
     public static final long MAX_HELD_EVENTS = StoreLimits.MAX_HELD_EVENTS;
+    /**
+     * The most surface messages a command keeps to work on them ({@code merge}, {@code sessions show}):
+     * {@code StoreLimits.MAX_SURFACE_MESSAGES}; such a command refuses a larger surface, naming
+     * {@code MAX_SURFACE_MESSAGES} and the byte (see {@link SessionLogVisitor#position}).
+     */
+    public static final long MAX_SURFACE_MESSAGES = StoreLimits.MAX_SURFACE_MESSAGES;
 
     private SessionLogReader() {}
 

@@ -87,24 +87,26 @@ class ReadLimitsTest {
     }
 
     @Test
-    void a_reader_that_keeps_every_event_refuses_the_event_past_the_held_events_cap_at_its_byte() throws IOException {
-        Path many = HostileLogs.manySmallEvents(dir.resolve("many.jsonl"), (int) StoreLimits.MAX_HELD_EVENTS + 5);
-        SessionLog log = SessionLogReader.read(many, SessionLogReader.Options.FIXTURE);
+    void a_reader_that_keeps_every_event_refuses_the_event_past_its_cap_at_its_byte() throws IOException {
+        Path many = HostileLogs.manySmallEvents(dir.resolve("many.jsonl"), 1_005);
+        SessionLog log = SessionLogReader.read(many, SessionLogReader.Options.FIXTURE.withMaxEvents(1_000));
         assertThat(log.status()).isInstanceOf(LogStatus.Refused.class);
-        assertThat(log.status().describe()).contains("MAX_HELD_EVENTS");
+        assertThat(log.status().describe()).contains("more than 1000 events").contains("MAX_HELD_EVENTS");
         long headerLine = HostileLogs.HEADER.length() + 1;
         long eventLine = "{\"type\":\"session/title\",\"data\":{\"title\":\"t\"}}\n".length();
-        assertThat(((LogStatus.Refused) log.status()).offset()).isEqualTo(headerLine + eventLine * StoreLimits.MAX_HELD_EVENTS);
-        assertThat(log.events()).hasSize((int) StoreLimits.MAX_HELD_EVENTS);
+        assertThat(((LogStatus.Refused) log.status()).offset()).isEqualTo(headerLine + eventLine * 1_000);
+        assertThat(log.events()).hasSize(1_000);
+        assertThat(SessionLogReader.MAX_HELD_EVENTS).isEqualTo(StoreLimits.MAX_HELD_EVENTS);
+        assertThat(SessionLogReader.read(many, SessionLogReader.Options.FIXTURE).status()).isEqualTo(new LogStatus.Ok());
     }
 
     @Test
     void a_streaming_read_has_no_event_cap() throws IOException {
-        Path many = HostileLogs.manySmallEvents(dir.resolve("many.jsonl"), (int) StoreLimits.MAX_HELD_EVENTS + 5);
+        Path many = HostileLogs.manySmallEvents(dir.resolve("many.jsonl"), (int) StoreLimits.MAX_SURFACE_MESSAGES + 5);
         AtomicLong events = new AtomicLong();
         LogReadResult r = SessionLogReader.stream(many, SessionLogReader.Options.FIXTURE, e -> events.incrementAndGet());
         assertThat(r.status()).isEqualTo(new LogStatus.Ok());
-        assertThat(events.get()).isEqualTo(StoreLimits.MAX_HELD_EVENTS + 5);
+        assertThat(events.get()).isEqualTo(StoreLimits.MAX_SURFACE_MESSAGES + 5);
     }
 
     @Test

@@ -61,9 +61,10 @@ public final class HostileLogs {
     public static Path manySurfaceMessages(Path file, int messages) throws IOException {
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), PIECE)) {
             out.write((HEADER + "\n").getBytes(StandardCharsets.UTF_8));
-            byte[] line = ("{\"type\":\"user/message\",\"data\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}]},"
-                    + "\"surfaceOp\":\"append\"}\n").getBytes(StandardCharsets.UTF_8);
-            for (int i = 0; i < messages; i++) out.write(line);
+            for (int i = 0; i < messages; i++) {
+                out.write(("{\"type\":\"user/message\",\"data\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"hi\"}],"
+                        + "\"source\":{\"kind\":\"user\"},\"id\":\"m" + i + "\"},\"surfaceOp\":\"append\"}\n").getBytes(StandardCharsets.UTF_8));
+            }
         }
         return file;
     }
@@ -108,8 +109,9 @@ public final class HostileLogs {
             line(out, "{\"type\":\"user/message\",\"data\":{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":" + json(text)
                     + "}],\"source\":{\"kind\":\"user\"},\"id\":\"m1\"},\"surfaceOp\":\"append\"}");
             String reply = text.substring(0, Math.min(text.length(), chars / 2));
-            line(out, "{\"type\":\"assistant/message\",\"data\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":"
-                    + json(reply) + "}],\"id\":\"m2\"}},\"surfaceOp\":\"append\",\"sourceEventSeqs\":[]}");
+            line(out, "{\"type\":\"assistant/message\",\"data\":{\"turn\":1,\"step\":1,\"message\":{\"role\":\"assistant\",\"content\":"
+                    + "[{\"type\":\"text\",\"text\":" + json(reply) + "}],\"source\":{\"kind\":\"model\",\"provider\":\"p\",\"model\":\"m\"},"
+                    + "\"id\":\"m2\"}},\"surfaceOp\":\"append\",\"sourceEventSeqs\":[]}");
             line(out, "{\"type\":\"step/end\",\"data\":{\"turn\":1,\"step\":1,\"finishReason\":\"stop\",\"usage\":{\"inputTokens\":10,"
                     + "\"outputTokens\":10}}}");
             line(out, "{\"type\":\"turn/end\",\"data\":{\"turn\":1,\"reason\":\"completed\"}}");

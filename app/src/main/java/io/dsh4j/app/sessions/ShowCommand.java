@@ -53,6 +53,10 @@ final class ShowCommand implements Callable<Integer> {
             Path file = Targets.resolve(target, Homes.of(home));
             Surface surface = new Surface();
             LogReadResult r = SessionLogReader.stream(file, read.options(), surface);
+            if (surface.overLimit != null) {
+                err.println(Texts.error(file + ": " + surface.overLimit.describe()));
+                return ExitCodes.PROBLEM_FOUND;
+            }
             if (surface.header != null && !json) out.println(title(surface.header, file));
             if (surface.foldProblem != null && !json) {
                 out.println(Texts.get("show.logOrder") + "\n");
@@ -79,6 +83,14 @@ final class ShowCommand implements Callable<Integer> {
         final List<SessionEvent> inLogOrder = new ArrayList<>();
         final CrashRepair.Tracker turns = new CrashRepair.Tracker();
         String foldProblem;
+        /** The surface passed {@link SessionLogReader#MAX_SURFACE_MESSAGES} messages: nothing more is kept. */
+        LogStatus.Refused overLimit;
+        long position;
+
+        @Override
+        public void position(long fileOffset) {
+            position = fileOffset;
+        }
 
         @Override
         public void header(SessionHeader h) {
@@ -88,6 +100,13 @@ final class ShowCommand implements Callable<Integer> {
         @Override
         public void event(SessionEvent e) {
             turns.accept(e);
+            if (overLimit != null) return;
+            if (inLogOrder.size() >= SessionLogReader.MAX_SURFACE_MESSAGES && e.isSurfaceType()) {
+                overLimit = new LogStatus.Refused("the surface has more than " + SessionLogReader.MAX_SURFACE_MESSAGES
+                        + " messages to show (limit MAX_SURFACE_MESSAGES)", position);
+                inLogOrder.clear();
+                return;
+            }
             if (e.isSurfaceType()) inLogOrder.add(e);
             if (foldProblem != null) return;
             try {

@@ -48,7 +48,7 @@ final class StatsCommand implements Callable<Integer> {
         for (String target : targets) {
             try {
                 Row row = summarise(Targets.resolve(target, Homes.of(home)));
-                if (row.status() instanceof LogStatus.Corrupt c) {
+                if (row.status() instanceof LogStatus.Corrupt c && row.totals() != null) {
                     err.println(Texts.error(Texts.get("stats.partial", row.path(), c.describe())));
                     exit = Problems.worse(exit, ExitCodes.PROBLEM_FOUND);
                 }

@@ -41,12 +41,19 @@ public final class StoreLimits {
     /** Decoded bytes allowed above {@link #MAX_DECODE_RATIO} times the compressed bytes (small logs of tiny frames). */
     public static final long DECODE_RATIO_SLACK = 4L << 20;
     /**
-     * Most events a reader hands to a caller that keeps them all ({@code SessionLogReader.read}, the
-     * surface a merge folds): past it the read stops, {@code refused}, at the byte of the record that
-     * would pass it. A kept event with its JSON tree costs a few hundred bytes, so this keeps a whole
-     * log within a few hundred MiB; streaming callers ({@code stats}, {@code verify}) have no such cap.
+     * Most events {@code SessionLogReader.read} (the whole log in memory, with every event's JSON tree)
+     * keeps: past it the read stops, {@code refused}, at the byte of the record that would pass it. A
+     * kept event costs a few hundred bytes to a KiB; streaming callers ({@code stats}, {@code verify})
+     * have no such cap.
      */
-    public static final long MAX_HELD_EVENTS = 500_000;
+    public static final long MAX_HELD_EVENTS = 1_000_000;
+    /**
+     * Most surface messages a command keeps to work on them afterwards (the surface {@code merge} folds
+     * and then extracts claims from, the messages {@code sessions show} prints): past it the command
+     * refuses the log, naming this limit and the record's byte. Sized so that a merge of that many
+     * messages stays within a 512 MiB heap.
+     */
+    public static final long MAX_SURFACE_MESSAGES = 250_000;
     /** The lenient reader: larger files are not read at all ({@code INPUT_TOO_LARGE}). */
     public static final long LENIENT_MAX_INPUT_BYTES = 64L << 20;
     /** The lenient reader: frames after this many are ignored. */

@@ -153,6 +153,15 @@ public final class SessionLogs {
         if (r.skipped() == LenientLogReader.Skipped.PLAINTEXT_TOO_LARGE) {
             out.add(t.get("cli.plaintextTooLarge", Long.toString(r.plaintextBytes())));
         }
+        if (r.skipped() == LenientLogReader.Skipped.FRAME_TOO_LARGE) {
+            out.add(t.get("cli.frameTooLarge", Long.toString(r.skippedAt()), Long.toString(LenientLogReader.MAX_FRAME_BYTES)));
+        }
+        if (r.skipped() == LenientLogReader.Skipped.DECODE_RATIO) {
+            out.add(t.get("cli.decodeRatio", Long.toString(r.skippedAt()), Long.toString(LenientLogReader.MAX_DECODE_RATIO)));
+        }
+        if (r.skipped() == LenientLogReader.Skipped.RECORD_TOO_LARGE) {
+            out.add(t.get("cli.recordTooLarge", Long.toString(r.skippedAt()), Long.toString(LenientLogReader.MAX_RECORD_BYTES)));
+        }
         return out;
     }
 

@@ -20,7 +20,8 @@ import java.nio.file.Path;
 /**
  * A DSH session log as a merge source (spec §2.1): the log is streamed with the session library's
  * reader (raw or zstd, a crash-cut tail repaired in memory), its surface folded as the events go by
- * — the log itself is never held, only the current surface — and the surface's messages mapped as
+ * — the log itself is never held, only the current surface, which is refused past
+ * {@link SessionLogReader#MAX_SURFACE_MESSAGES} nodes — and the surface's messages mapped as
  * the engine reads them. The one path by which the command line, the HTTP routes and the live plugin
  * turn a log into a {@link Surface}.
  *
@@ -53,19 +54,21 @@ public final class SessionSurfaceReader {
     /**
      * Reads the surface of {@code file}, stamping its claims with {@code trust}.
      *
-     * @throws Unreadable when the log is not readable (its status names the problem and the byte) or
-     *     its surface breaks a rule of the fold
+     * @throws Unreadable when the log is not readable (its status names the problem and the byte), its
+     *     surface breaks a rule of the fold (named with the byte of the record: for a zstd log, the start
+     *     of its frame) or holds more than {@link SessionLogReader#MAX_SURFACE_MESSAGES} nodes
      * @throws IOException when the file cannot be opened or read
      */
     public static Read read(Path file, Trust trust) throws IOException, Unreadable {
         Folding folding = new Folding();
         LogReadResult r = SessionLogReader.stream(file, SessionLogReader.Options.FIXTURE, folding);
         if (!r.status().readable() || r.header() == null) throw new Unreadable(r.status().describe(), r.status());
-        if (folding.broken != null) throw new Unreadable(folding.broken.getMessage(), null);
+        if (folding.broken != null) throw new Unreadable(folding.broken.getMessage() + " (at byte " + folding.brokenAt + ")", null);
+        if (folding.overLimit != null) throw new Unreadable(folding.overLimit.describe(), folding.overLimit);
         try {
             for (SessionEvent closer : folding.repair.closers()) folding.fold(closer);
         } catch (SessionLogException e) {
-            throw new Unreadable(e.getMessage(), null);
+            throw new Unreadable(e.getMessage() + " (in the crash-repair closers after byte " + folding.position + ")", null);
         }
         Surface surface = new Surface(Redaction.redact(r.header().id()).text(),
                 EventMessages.fromSurface(folding.fold == null ? new SurfaceFold(0).nodes() : folding.fold.nodes()), trust);
@@ -80,18 +83,33 @@ public final class SessionSurfaceReader {
         final CrashRepair.Tracker repair = new CrashRepair.Tracker();
         SurfaceFold fold;
         SessionLogException broken;
+        long brokenAt;
+        LogStatus.Refused overLimit;
+        long position;
 
         @Override
         public void header(SessionHeader header) {}
 
         @Override
+        public void position(long fileOffset) {
+            position = fileOffset;
+        }
+
+        @Override
         public void event(SessionEvent event) {
             repair.accept(event);
-            if (broken != null) return;
+            if (broken != null || overLimit != null) return;
             try {
                 fold(event);
             } catch (SessionLogException e) {
                 broken = e;
+                brokenAt = position;
+                return;
+            }
+            if (fold.size() > SessionLogReader.MAX_SURFACE_MESSAGES) {
+                overLimit = new LogStatus.Refused("the surface holds more than " + SessionLogReader.MAX_SURFACE_MESSAGES
+                        + " messages (limit MAX_SURFACE_MESSAGES)", position);
+                fold = null;
             }
         }
 
