@@ -7,15 +7,16 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
  * ARCHITECTURE.md's module map over every dsh4j class the distribution ships (the app sees them
- * all): dependencies point downwards only (app → plugins → harness → kernel), test support stays
- * out of shipped code, and no module reaches into another module's {@code …internal} machinery.
- * The kernel's and the harness's own layering rules live in their modules.
+ * all): app → plugins → agent → (llm, session) → message, and agent → kernel; llm sees only the
+ * message model; test support stays out of shipped code. The internal-package rules are the shared
+ * house rules ({@code HouseRulesTest}); each module's own layering lives in that module.
  */
 class ModuleDirectionsTest {
 
@@ -24,8 +25,11 @@ class ModuleDirectionsTest {
             .importPackages("io.dsh4j");
 
     static final String[] KERNEL = {"io.dsh4j.kernel.."};
-    static final String[] HARNESS = {"io.dsh4j.message..", "io.dsh4j.session..", "io.dsh4j.llm..", "io.dsh4j.tool..",
-        "io.dsh4j.prompt..", "io.dsh4j.command..", "io.dsh4j.agent..", "io.dsh4j.subagent..", "io.dsh4j.web.."};
+    static final String[] MESSAGE = {"io.dsh4j.message.."};
+    static final String[] SESSION = {"io.dsh4j.session.."};
+    static final String[] LLM = {"io.dsh4j.llm.."};
+    static final String[] AGENT = {"io.dsh4j.agent..", "io.dsh4j.tool..", "io.dsh4j.prompt..", "io.dsh4j.command..",
+        "io.dsh4j.subagent..", "io.dsh4j.sessionquery..", "io.dsh4j.web.."};
     static final String[] PLUGINS = {"io.dsh4j.attention..", "io.dsh4j.beliefmerge..", "io.dsh4j.deliberation.."};
     static final String[] APP = {"io.dsh4j.app.."};
     static final String[] TESTKIT = {"io.dsh4j.testkit.."};
@@ -34,54 +38,51 @@ class ModuleDirectionsTest {
     void the_import_sees_every_shipped_module() {
         Set<String> roots = new TreeSet<>();
         for (JavaClass c : SHIPPED) roots.add(c.getPackageName().split("\\.")[2]);
-        assertThat(roots).contains("kernel", "message", "session", "beliefmerge", "app");
+        assertThat(roots).contains("kernel", "message", "session", "llm", "agent", "attention", "beliefmerge", "app");
     }
 
     @Test
     void the_kernel_depends_on_no_other_module() {
         noClasses().that().resideInAnyPackage(KERNEL).should().dependOnClassesThat()
-                .resideInAnyPackage(concat(HARNESS, PLUGINS, APP, TESTKIT)).check(SHIPPED);
+                .resideInAnyPackage(concat(MESSAGE, SESSION, LLM, AGENT, PLUGINS, APP, TESTKIT)).check(SHIPPED);
     }
 
     @Test
-    void the_harness_depends_on_neither_plugins_nor_app() {
-        noClasses().that().resideInAnyPackage(HARNESS).should().dependOnClassesThat()
+    void the_message_model_depends_on_no_other_module() {
+        noClasses().that().resideInAnyPackage(MESSAGE).should().dependOnClassesThat()
+                .resideInAnyPackage(concat(KERNEL, SESSION, LLM, AGENT, PLUGINS, APP, TESTKIT)).check(SHIPPED);
+    }
+
+    @Test
+    void the_session_library_sees_only_the_message_model() {
+        noClasses().that().resideInAnyPackage(SESSION).should().dependOnClassesThat()
+                .resideInAnyPackage(concat(KERNEL, LLM, AGENT, PLUGINS, APP, TESTKIT)).check(SHIPPED);
+    }
+
+    @Test
+    void the_model_layer_sees_only_the_message_model() {
+        noClasses().that().resideInAnyPackage(LLM).should().dependOnClassesThat()
+                .resideInAnyPackage(concat(KERNEL, SESSION, AGENT, PLUGINS, APP, TESTKIT)).check(SHIPPED);
+    }
+
+    @Test
+    void the_agent_runtime_depends_on_neither_plugins_nor_app() {
+        noClasses().that().resideInAnyPackage(AGENT).should().dependOnClassesThat()
                 .resideInAnyPackage(concat(PLUGINS, APP, TESTKIT)).check(SHIPPED);
     }
 
     @Test
-    void plugins_do_not_depend_on_the_app() {
+    void plugins_do_not_depend_on_the_app_or_each_other() {
         noClasses().that().resideInAnyPackage(PLUGINS).should().dependOnClassesThat()
                 .resideInAnyPackage(concat(APP, TESTKIT)).check(SHIPPED);
-    }
-
-    @Test
-    void no_module_reaches_into_the_internal_packages_of_another() {
-        Set<String> owners = new TreeSet<>();
-        for (JavaClass c : SHIPPED) {
-            int at = c.getPackageName().indexOf(".internal");
-            if (at >= 0) owners.add(c.getPackageName().substring(0, at));
-        }
-        assertThat(owners).contains("io.dsh4j.session", "io.dsh4j.session.event");
-        for (String owner : owners) {
-            noClasses().that().resideOutsideOfPackages(moduleOf(owner))
-                    .should().dependOnClassesThat().resideInAPackage(owner + ".internal..")
-                    .check(SHIPPED);
-        }
-    }
-
-    /** The packages of the module that holds {@code pkg} (each plugin is a module of its own). */
-    static String[] moduleOf(String pkg) {
-        for (String[] module : new String[][] {KERNEL, HARNESS, APP, TESTKIT}) {
-            for (String root : module) if (pkg.startsWith(root.substring(0, root.length() - 2))) return module;
-        }
         for (String plugin : PLUGINS) {
-            if (pkg.startsWith(plugin.substring(0, plugin.length() - 2))) return new String[] {plugin};
+            String[] others = Arrays.stream(PLUGINS).filter(p -> !p.equals(plugin)).toArray(String[]::new);
+            noClasses().that().resideInAPackage(plugin).should().dependOnClassesThat().resideInAnyPackage(others)
+                    .allowEmptyShould(true).check(SHIPPED);
         }
-        throw new AssertionError("package " + pkg + " belongs to no module of ARCHITECTURE.md's map");
     }
 
     private static String[] concat(String[]... groups) {
-        return java.util.Arrays.stream(groups).flatMap(java.util.Arrays::stream).toArray(String[]::new);
+        return Arrays.stream(groups).flatMap(Arrays::stream).toArray(String[]::new);
     }
 }

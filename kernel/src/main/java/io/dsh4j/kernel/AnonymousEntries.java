@@ -3,6 +3,7 @@ package io.dsh4j.kernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * An insertion-ordered list of unnamed entries of one {@link ScopedLayers} layer (a scope's tool
@@ -12,6 +13,7 @@ import java.util.Objects;
  *
  * @param <V> the entry type
  */
+@API(status = API.Status.EXPERIMENTAL)
 public final class AnonymousEntries<V> {
 
     private final List<Slot<V>> slots = new ArrayList<>();

@@ -1,12 +1,14 @@
 package io.dsh4j.kernel;
 
 import java.util.Collection;
+import org.apiguardian.api.API;
 
 /**
  * What a host — the loader, an application's boot code — does to a kernel beyond what plugin code
  * does through {@link Context}: mount a plugin with injections a configuration adds by name (a loader
  * row's {@code inject}, spec §2.1). Reached through {@link Kernel#host()}. Thread-safe.
  */
+@API(status = API.Status.EXPERIMENTAL)
 public interface KernelHost {
 
     /**

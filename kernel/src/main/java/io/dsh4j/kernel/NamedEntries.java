@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.SequencedMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * An insertion-ordered table of uniquely named entries: one table of one {@link ScopedLayers} layer
@@ -20,6 +21,7 @@ import java.util.function.Function;
  *
  * @param <V> the entry type
  */
+@API(status = API.Status.EXPERIMENTAL)
 public final class NamedEntries<V> {
 
     private final Function<String, ? extends RuntimeException> duplicate;

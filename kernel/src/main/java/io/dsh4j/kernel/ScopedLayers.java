@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.SequencedMap;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * The store of a scope-aware registry (spec §1.15.2) — tools, system-prompt sections, commands: one
@@ -45,6 +46,7 @@ import java.util.function.Function;
  *
  * @param <L> the layer type: the registry's tables of one scope
  */
+@API(status = API.Status.EXPERIMENTAL)
 public final class ScopedLayers<L extends ScopedLayers.Layer> {
 
     /** The tables one scope contributes to a registry. */

@@ -1,6 +1,5 @@
 package io.dsh4j.app.health;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.app.ExitCodes;
@@ -13,6 +12,7 @@ import io.dsh4j.attention.sessions.SessionLogs;
 import io.dsh4j.attention.sessions.SessionSelection;
 import io.dsh4j.attention.core.Texts;
 import io.dsh4j.attention.core.Thresholds;
+import io.dsh4j.message.json.JsJson;
 import io.dsh4j.session.LenientLogReader;
 import io.dsh4j.session.SessionStoreException;
 import java.io.IOException;
@@ -206,7 +206,7 @@ public final class HealthCommand implements Callable<Integer> {
         HealthReport s = h.report();
         SessionFacts x = h.facts();
         StringWriter w = new StringWriter();
-        try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
+        try (JsonGenerator g = JsJson.mapper().getFactory().createGenerator(w)) {
             g.writeStartObject();
             g.writeStringField("path", c.found().file().toString());
             g.writeStringField("id", sessionId(c));

@@ -1,12 +1,12 @@
 package io.dsh4j.app.merge;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.beliefmerge.bench.MergeBench;
+import io.dsh4j.message.json.JsJson;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -65,11 +65,11 @@ public final class BenchMergeCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectWriter JSON = JsJson.mapper().writerWithDefaultPrettyPrinter();
 
     /** {@code {"args": {...}, "rows": [{"arm","local","bridge","unambiguous","both","invented","tokens"}, ...]}}. */
     static String toJson(MergeBench.Report report) {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JsJson.nodes().objectNode();
         MergeBench.Args a = report.args();
         root.putObject("args").put("seeds", a.seeds()).put("topics", a.topics()).put("branches", a.branches())
                 .put("budget", a.budget()).put("conflicts", a.conflicts());

@@ -1,8 +1,7 @@
 package io.dsh4j.app.merge;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.app.ExitCodes;
@@ -20,6 +19,7 @@ import io.dsh4j.beliefmerge.core.SlotItem;
 import io.dsh4j.beliefmerge.core.Surface;
 import io.dsh4j.beliefmerge.core.Trust;
 import io.dsh4j.beliefmerge.core.TrustCheck;
+import io.dsh4j.message.json.JsJson;
 import io.dsh4j.session.LogStatus;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -153,11 +153,11 @@ public final class MergeCommand implements Callable<Integer> {
         return diagnostic == null ? null : Redaction.redact(diagnostic).text();
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectWriter JSON = JsJson.mapper().writerWithDefaultPrettyPrinter();
 
     static String toJson(List<MergeSources.Read> read, Map<String, String> skipped, MergeOutcome merged,
                          TrustCheck.Report trust, Renderer.Rendered rendered) {
-        ObjectNode root = JSON.createObjectNode();
+        ObjectNode root = JsJson.nodes().objectNode();
         ArrayNode sessions = root.putArray("sessions");
         for (MergeSources.Read r : read) {
             sessions.addObject().put("input", r.input()).put("id", r.surface().id()).put("file", r.file().toString())

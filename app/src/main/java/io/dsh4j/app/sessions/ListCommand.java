@@ -1,9 +1,9 @@
 package io.dsh4j.app.sessions;
 
 import io.dsh4j.app.HomeOption;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.app.ExitCodes;
+import io.dsh4j.message.json.JsJson;
 import io.dsh4j.session.SessionHome;
 import io.dsh4j.session.SessionStore;
 import io.dsh4j.session.StoredSession;
@@ -24,7 +24,6 @@ import picocli.CommandLine.Spec;
 @Command(name = "list", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
 final class ListCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
     @Mixin HomeOption home;
@@ -82,7 +81,7 @@ final class ListCommand implements Callable<Integer> {
 
     private static String jsonLine(StoredSession s) {
         SessionHeader h = s.header();
-        ObjectNode o = JSON.createObjectNode().put("id", h.id()).put("createdAt", h.createdAt());
+        ObjectNode o = JsJson.nodes().objectNode().put("id", h.id()).put("createdAt", h.createdAt());
         if (h.cwd() != null) o.put("cwd", h.cwd());
         if (h.isChild()) o.put("parentSession", h.parentSession());
         o.put("path", s.path().toString());

@@ -1,9 +1,9 @@
 package io.dsh4j.app.sessions;
 
 import io.dsh4j.app.HomeOption;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.app.ExitCodes;
+import io.dsh4j.message.json.JsJson;
 import io.dsh4j.session.LogReadResult;
 import io.dsh4j.session.LogStatus;
 import io.dsh4j.session.SessionLogReader;
@@ -25,7 +25,6 @@ import picocli.CommandLine.Spec;
 @Command(name = "stats", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
 final class StatsCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
     @Mixin HomeOption home;
@@ -84,7 +83,7 @@ final class StatsCommand implements Callable<Integer> {
 
     static String jsonLine(Row row) {
         StatsTotals t = row.totals();
-        ObjectNode o = JSON.createObjectNode();
+        ObjectNode o = JsJson.nodes().objectNode();
         o.put("path", row.path().toString());
         o.put("id", row.id());
         o.put("status", row.status().label());

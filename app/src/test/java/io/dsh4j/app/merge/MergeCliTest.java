@@ -9,6 +9,7 @@ import io.dsh4j.app.ExitCodes;
 import io.dsh4j.session.LogEncoding;
 import io.dsh4j.session.SessionLayout;
 import io.dsh4j.testkit.Corpus;
+import io.dsh4j.testkit.SessionLogBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -123,30 +124,15 @@ class MergeCliTest {
     /** Writes a raw session log under {@code home/sessions} from (role, text) pairs; returns the log path. */
     static Path writeSession(Path home, String id, String[][] turns) throws IOException {
         Path log = SessionLayout.logPath(home.resolve("sessions"), CWD, id, LogEncoding.RAW);
-        Files.createDirectories(log.getParent());
-        StringBuilder sb = new StringBuilder();
-        sb.append("{\"type\":\"session\",\"version\":0,\"id\":\"").append(id).append("\",\"createdAt\":1783352050748,\"cwd\":\"")
-                .append(CWD).append("\",\"delegationDepth\":0}\n");
-        int seq = 0;
-        sb.append("{\"type\":\"turn/start\",\"seq\":").append(seq++).append(",\"time\":1,\"data\":{\"turn\":1}}\n");
-        int n = 0;
-        for (String[] t : turns) {
-            String text = JSON.writeValueAsString(t[1]);
-            String blockType = t[0].equals("reasoning") ? "reasoning" : "text";
-            if (t[0].equals("user")) {
-                sb.append("{\"type\":\"user/message\",\"seq\":").append(seq++).append(",\"time\":1,\"data\":{\"id\":\"u").append(n++)
-                        .append("\",\"role\":\"user\",\"source\":{\"kind\":\"user\"},\"content\":[{\"type\":\"text\",\"text\":")
-                        .append(text).append("}]},\"surfaceOp\":\"append\"}\n");
-            } else {
-                sb.append("{\"type\":\"assistant/message\",\"seq\":").append(seq++).append(",\"time\":1,\"data\":{\"turn\":1,\"step\":1,")
-                        .append("\"message\":{\"id\":\"a").append(n++).append("\",\"role\":\"assistant\",\"source\":{\"kind\":\"model\",")
-                        .append("\"provider\":\"p\",\"model\":\"m\"},\"content\":[{\"type\":\"").append(blockType).append("\",\"text\":")
-                        .append(text).append("}]}},\"surfaceOp\":\"append\",\"sourceEventSeqs\":[]}\n");
+        return SessionLogBuilder.session(id, CWD).at(1).turn(1, turn -> {
+            for (String[] t : turns) {
+                switch (t[0]) {
+                    case "user" -> turn.user(t[1]);
+                    case "reasoning" -> turn.reasoning(t[1]);
+                    default -> turn.assistant(t[1]);
+                }
             }
-        }
-        sb.append("{\"type\":\"turn/end\",\"seq\":").append(seq).append(",\"time\":1,\"data\":{\"turn\":1,\"reason\":{\"kind\":\"completed\"}}}\n");
-        Files.writeString(log, sb.toString(), StandardCharsets.UTF_8);
-        return log;
+        }).writeRaw(log);
     }
 
     /** One credential of every class of spec §6, assembled at run time. */

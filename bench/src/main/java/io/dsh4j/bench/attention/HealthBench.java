@@ -1,10 +1,11 @@
 package io.dsh4j.bench.attention;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.attention.core.ColdFold;
 import io.dsh4j.attention.core.HealthCheck;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dsh4j.message.json.JsJson;
 import io.dsh4j.session.LenientLogReader;
 import io.dsh4j.testkit.Corpus;
 import java.io.BufferedWriter;
@@ -29,7 +30,7 @@ import java.util.stream.Stream;
  */
 public final class HealthBench {
 
-    private static final ObjectMapper M = new ObjectMapper();
+    private static final ObjectMapper M = JsJson.mapper();
     private static final Instant NOW = Instant.parse("2026-09-19T02:00:00Z");
     private static final long TARGET_BYTES = 50L * 1024 * 1024;
     private static final int SESSIONS = 1000;

@@ -10,7 +10,6 @@ import io.dsh4j.beliefmerge.core.SlotState;
 import io.dsh4j.beliefmerge.core.SlotType;
 import io.dsh4j.beliefmerge.core.Score;
 import io.dsh4j.beliefmerge.core.Trust;
-import io.dsh4j.beliefmerge.core.internal.ReferenceKnapsack;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -70,7 +69,7 @@ public class PackSolverBenchmark {
     @Benchmark
     public Packer.Packing pack() {
         return solver.equals("plain")
-                ? ReferenceKnapsack.solve(input, cost, 1126, PackWeights.defaults(), null, Packer.Algorithm.PARTIAL)
+                ? Packer.packPlain(input, cost, 1126, PackWeights.defaults(), null, Packer.Algorithm.PARTIAL)
                 : Packer.pack(input, cost, 1126, PackWeights.defaults(), null, Packer.Algorithm.PARTIAL);
     }
 }

@@ -111,4 +111,14 @@ public final class JsStrings {
             };
         };
     }
+
+    /** Whether the code point is a letter or a number: JavaScript's {@code \p{L}} or {@code \p{N}}. */
+    public static boolean isLetterOrNumber(int cp) {
+        return switch (Character.getType(cp)) {
+            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER,
+                 Character.MODIFIER_LETTER, Character.OTHER_LETTER, Character.DECIMAL_DIGIT_NUMBER,
+                 Character.LETTER_NUMBER, Character.OTHER_NUMBER -> true;
+            default -> false;
+        };
+    }
 }

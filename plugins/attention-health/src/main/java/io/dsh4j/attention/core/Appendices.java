@@ -2,7 +2,7 @@ package io.dsh4j.attention.core;
 
 import io.dsh4j.attention.core.SessionFacts.Turn;
 import io.dsh4j.attention.core.SessionFacts.UserRequest;
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

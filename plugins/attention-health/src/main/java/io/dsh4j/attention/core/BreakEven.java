@@ -1,6 +1,6 @@
 package io.dsh4j.attention.core;
 
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 
 /**
  * {@code formatBreakEven} (spec §4.7): the one display of a handoff break-even, shared by the plan's

@@ -1,11 +1,11 @@
 package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.attention.core.internal.CommandWrites;
-import io.dsh4j.attention.core.internal.Js;
 import io.dsh4j.attention.core.internal.JsSort;
 import io.dsh4j.attention.core.internal.JsText;
+import io.dsh4j.message.json.Js;
+import io.dsh4j.session.event.SessionEvent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,8 +1,8 @@
 package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.attention.core.internal.Js;
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.Js;
+import io.dsh4j.message.json.JsNumbers;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -5,7 +5,7 @@ import io.dsh4j.attention.core.CompactionPlan.DeferWhere;
 import io.dsh4j.attention.core.CompactionPlan.Note;
 import io.dsh4j.attention.core.CompactionPlan.QualityRoute;
 import io.dsh4j.attention.core.CompactionPlan.Route;
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 
 /**
  * {@code deriveCompactionPlan} (spec §4.7): scale, cache hit rate, prices, the three plans, the

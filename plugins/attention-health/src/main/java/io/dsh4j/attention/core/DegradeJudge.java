@@ -2,8 +2,8 @@ package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.attention.core.internal.Fences;
-import io.dsh4j.attention.core.internal.Js;
 import io.dsh4j.attention.core.internal.JsText;
+import io.dsh4j.message.json.Js;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package io.dsh4j.attention.core;
 
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 
 /**
  * Number display as the original printed it, for front ends (the command line, later the route):

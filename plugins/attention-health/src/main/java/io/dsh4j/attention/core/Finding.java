@@ -1,6 +1,6 @@
 package io.dsh4j.attention.core;
 
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 
 /**
  * One explanation of a health score (spec §4.4 findings), kept as data so that any language can

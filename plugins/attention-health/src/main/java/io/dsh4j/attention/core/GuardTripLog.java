@@ -2,9 +2,10 @@ package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.dsh4j.attention.core.internal.Json;
-import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.JsText;
+import io.dsh4j.attention.core.internal.Json;
+import io.dsh4j.message.json.JsJson;
+import io.dsh4j.message.json.JsNumbers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -72,7 +73,7 @@ public final class GuardTripLog {
         row.put("kind", trip.kind().key());
         row.put("reason", reason);
         ObjectNode detail = row.putObject("detail");
-        for (Map.Entry<String, Object> e : orderedDetail(trip)) detail.set(e.getKey(), Json.MAPPER.valueToTree(e.getValue()));
+        for (Map.Entry<String, Object> e : orderedDetail(trip)) detail.set(e.getKey(), JsJson.mapper().valueToTree(e.getValue()));
         row.setAll(shapeTail(tail, tailLimit));
         if (sessionId == null) row.putNull("sessionId");
         else row.put("sessionId", sessionId);

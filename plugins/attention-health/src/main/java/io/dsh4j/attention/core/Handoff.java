@@ -1,7 +1,7 @@
 package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 
 /**
  * {@code buildHandoff} (spec §5.1): the rule-built handoff document — the one renderer used by the

@@ -3,7 +3,7 @@ package io.dsh4j.attention.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.attention.core.internal.Json;
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;

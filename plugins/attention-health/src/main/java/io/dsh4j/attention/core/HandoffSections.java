@@ -5,11 +5,11 @@ import io.dsh4j.attention.core.DocumentViews.GoalView;
 import io.dsh4j.attention.core.SessionFacts.Turn;
 import io.dsh4j.attention.core.SessionFacts.UserRequest;
 import io.dsh4j.attention.core.internal.DecisionExtractor;
-import io.dsh4j.attention.core.internal.Js;
 import io.dsh4j.attention.core.internal.JsArrays;
-import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.JsText;
 import io.dsh4j.attention.core.internal.TextTools;
+import io.dsh4j.message.json.Js;
+import io.dsh4j.message.json.JsNumbers;
 import java.util.ArrayList;
 import java.util.List;
 

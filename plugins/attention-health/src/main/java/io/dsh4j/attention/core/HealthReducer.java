@@ -1,9 +1,9 @@
 package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.attention.core.internal.Js;
-import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.JsText;
+import io.dsh4j.message.json.Js;
+import io.dsh4j.message.json.JsNumbers;
 import io.dsh4j.session.event.SessionEvent;
 import java.time.Clock;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.dsh4j.attention.core;
 
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.dsh4j.attention.core;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package io.dsh4j.attention.core;
 
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 
 /**
  * The document's judgement section (spec §5.3 items 6–7): the two dimensions side by side, the

@@ -1,8 +1,8 @@
 package io.dsh4j.attention.core;
 
-import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.JsText;
 import io.dsh4j.attention.core.internal.TextTools;
+import io.dsh4j.message.json.JsNumbers;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -133,7 +133,7 @@ public final class LoopGuard {
                 Map<String, Object> d = new LinkedHashMap<>();
                 d.put("windowLines", window.size());
                 d.put("unique", unique);
-                d.put("ratio", Double.parseDouble(JsNumbers.toFixed(ratio, 3)));
+                d.put("ratio", JsNumbers.stringToNumber(JsNumbers.toFixed(ratio, 3))); // Number(ratio.toFixed(3))
                 return new GuardTrip(GuardTrip.Kind.SPINNING, window.size(), unique, "", d);
             }
         }

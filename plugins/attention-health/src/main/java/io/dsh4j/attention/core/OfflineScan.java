@@ -1,7 +1,7 @@
 package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.attention.core.internal.Js;
+import io.dsh4j.message.json.Js;
 
 /**
  * The offline scan, path C of the cross-check (spec §3.3 {@code analyzeSession}): one pass over

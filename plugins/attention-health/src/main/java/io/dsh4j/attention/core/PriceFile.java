@@ -1,9 +1,9 @@
 package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.attention.core.internal.Js;
-import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.Json;
+import io.dsh4j.message.json.Js;
+import io.dsh4j.message.json.JsNumbers;
 import io.dsh4j.message.json.NodeUtf8;
 import java.io.IOException;
 import java.nio.file.Files;

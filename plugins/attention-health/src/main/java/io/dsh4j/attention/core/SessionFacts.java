@@ -207,7 +207,7 @@ public record SessionFacts(List<UserRequest> userRequests, List<Turn> turns, Lis
      * differences between consecutive turns that are not open and have a context size; 0 when none.
      */
     public double documentGrowth() {
-        return io.dsh4j.attention.core.internal.JsNumbers.round(rawGrowth());
+        return io.dsh4j.message.json.JsNumbers.round(rawGrowth());
     }
 
     /** The raw mean of the same deltas (the hot reducer's figure before rounding); 0 when none. */

@@ -1,8 +1,8 @@
 package io.dsh4j.attention.core;
 
 import io.dsh4j.attention.core.internal.JsArrays;
-import io.dsh4j.attention.core.internal.JsNumbers;
 import io.dsh4j.attention.core.internal.TextTools;
+import io.dsh4j.message.json.JsNumbers;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

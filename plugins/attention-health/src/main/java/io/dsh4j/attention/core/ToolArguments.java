@@ -1,8 +1,8 @@
 package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.attention.core.internal.Js;
 import io.dsh4j.attention.core.internal.Json;
+import io.dsh4j.message.json.Js;
 
 /**
  * Tool-call arguments as the fold reads them (spec §5.6 {@code parseArguments},

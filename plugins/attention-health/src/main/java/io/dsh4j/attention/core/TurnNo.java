@@ -1,8 +1,8 @@
 package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.attention.core.internal.Js;
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.Js;
+import io.dsh4j.message.json.JsNumbers;
 
 /**
  * A turn number as the log gives it ({@code data.turn}), with the JavaScript value semantics the

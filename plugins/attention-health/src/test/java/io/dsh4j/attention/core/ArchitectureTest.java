@@ -17,7 +17,7 @@ class ArchitectureTest {
     @Test
     void the_engine_uses_only_the_jdk_jackson_and_the_harness_data_packages() {
         classes().that().resideInAPackage("io.dsh4j.attention.core..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "javax..", "com.fasterxml.jackson..",
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "javax..", "com.fasterxml.jackson..", "org.apiguardian..",
                         "io.dsh4j.attention.core..", "io.dsh4j.message..", "io.dsh4j.session.event..")
                 .check(CORE);
     }

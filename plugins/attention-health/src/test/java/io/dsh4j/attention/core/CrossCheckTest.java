@@ -3,7 +3,7 @@ package io.dsh4j.attention.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 import io.dsh4j.testkit.Corpus;
 import java.nio.file.Path;
 import java.time.Clock;

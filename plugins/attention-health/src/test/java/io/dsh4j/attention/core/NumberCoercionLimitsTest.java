@@ -2,7 +2,7 @@ package io.dsh4j.attention.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dsh4j.attention.core.internal.JsNumbers;
+import io.dsh4j.message.json.JsNumbers;
 import java.math.BigInteger;
 import java.util.List;
 import org.junit.jupiter.api.Test;

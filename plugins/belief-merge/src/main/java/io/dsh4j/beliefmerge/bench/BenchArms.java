@@ -10,7 +10,7 @@ import io.dsh4j.beliefmerge.core.Renderer;
 import io.dsh4j.beliefmerge.core.Slot;
 import io.dsh4j.beliefmerge.core.Surface;
 import io.dsh4j.beliefmerge.core.TextModel;
-import io.dsh4j.beliefmerge.core.internal.JsonObjects;
+import io.dsh4j.message.json.JsJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,12 +91,7 @@ public final class BenchArms {
             slot.put("opinions", opinions);
             list.add(slot);
         });
-        String alignment;
-        try {
-            alignment = JsonObjects.MAPPER.writeValueAsString(Map.of("slots", list));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise the oracle alignment", e);
-        }
+        String alignment = JsJson.stringify(JsJson.mapper().valueToTree(Map.of("slots", list)));
         return (system, user, maxTokens, cancel) -> user.contains("CONFLICT")
                 ? new ModelReply.Text("{\"resolutions\": []}") : new ModelReply.Text(alignment);
     }

@@ -1,8 +1,9 @@
 package io.dsh4j.beliefmerge.bench;
 
+import io.dsh4j.beliefmerge.core.Keys;
 import io.dsh4j.beliefmerge.core.SourceMessage;
 import io.dsh4j.beliefmerge.core.Surface;
-import io.dsh4j.beliefmerge.core.internal.JsText;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -52,7 +53,7 @@ public final class BenchScoring {
 
     private static final Pattern RESOLVED = Pattern.compile("^- `([^`]+)` = \\*\\*([^*]+)\\*\\*");
     private static final Pattern DISPUTED = Pattern.compile("^- \\*\\*DISPUTED\\*\\* `([^`]+)`");
-    private static final Pattern OPTION = Pattern.compile("^[" + JsText.WS_CLASS + "]+- `([^`]+)`: ");
+    private static final Pattern OPTION = Pattern.compile("^[" + JsStrings.WHITE_SPACE_CLASS + "]+- `([^`]+)`: ");
     private static final Pattern COMPATIBLE = Pattern.compile("^- `([^`]+)` \u2014 (BOTH hold|CONDITIONAL)");
     private static final Pattern EMPTY = Pattern.compile("^- `([^`]+)`: \\(no assertion\\)");
 
@@ -60,7 +61,7 @@ public final class BenchScoring {
 
     /** Lower-case, markup and punctuation blanked, white space collapsed, trimmed. */
     public static String normalise(String text) {
-        return JsText.normalizeWords(text);
+        return Keys.normalize(text, Keys.Strategy.EXACT);
     }
 
     /** True when the normalised value occurs in the normalised text. */
@@ -76,7 +77,7 @@ public final class BenchScoring {
         for (String raw : (text == null ? "" : text).split("\n", -1)) {
             Matcher m;
             if ((m = RESOLVED.matcher(raw)).find()) {
-                out.put(m.group(1), new Parsed("resolved", new ArrayList<>(List.of(JsText.trim(m.group(2))))));
+                out.put(m.group(1), new Parsed("resolved", new ArrayList<>(List.of(JsStrings.trim(m.group(2))))));
                 current = null;
             } else if ((m = DISPUTED.matcher(raw)).find()) {
                 out.put(m.group(1), new Parsed("disputed", new ArrayList<>()));

@@ -1,7 +1,7 @@
 package io.dsh4j.beliefmerge.controls;
 
 import io.dsh4j.beliefmerge.core.Texts;
-import io.dsh4j.beliefmerge.core.internal.JsText;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -38,12 +38,12 @@ public final class Candidates {
         for (String e : exclude) {
             if (e != null && !e.isEmpty()) excluded.add(e);
         }
-        String q = query == null || JsText.isBlank(query) ? null : JsText.toLowerCase(JsText.trim(query));
+        String q = query == null || JsStrings.isBlank(query) ? null : JsStrings.toLowerCase(JsStrings.trim(query));
         List<Candidate> out = new ArrayList<>();
         for (Candidate c : all) {
             if (excluded.contains(c.id())) continue;
             if (q != null) {
-                String hay = JsText.toLowerCase((c.title() == null ? "" : c.title()) + " " + c.id() + " "
+                String hay = JsStrings.toLowerCase((c.title() == null ? "" : c.title()) + " " + c.id() + " "
                         + (c.workspace() == null ? "" : c.workspace()));
                 if (!hay.contains(q)) continue;
             }
@@ -66,7 +66,7 @@ public final class Candidates {
         LinkedHashSet<String> ids = new LinkedHashSet<>();
         List<String> errors = new ArrayList<>();
         for (String raw : inputs) {
-            String tok = raw == null ? "" : JsText.trim(raw);
+            String tok = raw == null ? "" : JsStrings.trim(raw);
             if (tok.isEmpty()) continue;
             if (candidates.stream().anyMatch(c -> c.id().equals(tok))) {
                 ids.add(tok);

@@ -1,6 +1,6 @@
 package io.dsh4j.beliefmerge.controls;
 
-import io.dsh4j.beliefmerge.core.internal.JsText;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,14 +28,14 @@ public final class MergeCommandLine {
     private MergeCommandLine() {}
 
     public static Parsed parse(String raw) {
-        String input = raw == null ? "" : JsText.trim(raw);
+        String input = raw == null ? "" : JsStrings.trim(raw);
         String lower = input.toLowerCase(Locale.ROOT);
         if (lower.isEmpty() || lower.equals("list")) return new Parsed(MergeControls.Action.LIST, List.of(), null);
         if (lower.equals("status")) return new Parsed(MergeControls.Action.STATUS, List.of(), null);
         if (lower.equals("off") || lower.equals("none")) return new Parsed(MergeControls.Action.OFF, List.of(), null);
         if (lower.equals("clear") || lower.equals("reset")) return new Parsed(MergeControls.Action.CLEAR, List.of(), null);
         for (String prefix : List.of("find ", "list ")) {
-            if (lower.startsWith(prefix)) return new Parsed(MergeControls.Action.LIST, List.of(), JsText.trim(input.substring(prefix.length())));
+            if (lower.startsWith(prefix)) return new Parsed(MergeControls.Action.LIST, List.of(), JsStrings.trim(input.substring(prefix.length())));
         }
         if (lower.startsWith("add ")) return new Parsed(MergeControls.Action.ADD, words(input.substring(4)), null);
         if (lower.startsWith("remove ")) return new Parsed(MergeControls.Action.REMOVE, words(input.substring(7)), null);
@@ -45,7 +45,7 @@ public final class MergeCommandLine {
 
     private static List<String> words(String s) {
         List<String> out = new ArrayList<>();
-        for (String w : JsText.trim(s).split("[" + JsText.WS_CLASS + "]+")) {
+        for (String w : JsStrings.trim(s).split("[" + JsStrings.WHITE_SPACE_CLASS + "]+")) {
             if (!w.isEmpty()) out.add(w);
         }
         return out;

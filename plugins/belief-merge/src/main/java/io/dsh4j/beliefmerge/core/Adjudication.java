@@ -1,8 +1,8 @@
 package io.dsh4j.beliefmerge.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.beliefmerge.core.internal.JsText;
 import io.dsh4j.beliefmerge.core.internal.JsonObjects;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -162,7 +162,7 @@ public final class Adjudication {
             String value = null;
             if (outcome == Resolution.Outcome.CHOOSE) {
                 String v = text(entry.get("value"));
-                String candidate = v == null ? "" : JsText.toLowerCase(JsText.trim(v));
+                String candidate = v == null ? "" : JsStrings.toLowerCase(JsStrings.trim(v));
                 Set<String> allowed = new HashSet<>(conflict.options().stream().map(Option::value).toList());
                 if (!allowed.contains(candidate)) {
                     dropped.merge("inventedValue", 1, Integer::sum);
@@ -173,7 +173,7 @@ public final class Adjudication {
             String guard = null;
             if (outcome == Resolution.Outcome.CONDITIONAL) {
                 String g = text(entry.get("guard"));
-                guard = g == null ? "" : JsText.trim(g);
+                guard = g == null ? "" : JsStrings.trim(g);
                 if (guard.isEmpty()) {
                     dropped.merge("missingGuard", 1, Integer::sum);
                     continue;

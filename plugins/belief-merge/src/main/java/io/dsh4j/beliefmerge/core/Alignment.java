@@ -1,9 +1,9 @@
 package io.dsh4j.beliefmerge.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dsh4j.beliefmerge.core.internal.JsNumber;
-import io.dsh4j.beliefmerge.core.internal.JsText;
 import io.dsh4j.beliefmerge.core.internal.JsonObjects;
+import io.dsh4j.message.json.Js;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -139,7 +139,7 @@ public final class Alignment {
 
     /** The evidence clamp: JS {@code Number(v)}; not finite → 2; else round half up into 1..4. */
     public static int clampEvidence(JsonNode raw) {
-        double n = JsNumber.of(raw);
+        double n = Js.toNumber(raw);
         if (!Double.isFinite(n)) return 2;
         return (int) Math.min(4, Math.max(1, Math.round(n)));
     }
@@ -162,7 +162,7 @@ public final class Alignment {
                 continue;
             }
             JsonNode k = slot.get("key");
-            String key = k != null && k.isTextual() ? JsText.toLowerCase(JsText.trim(k.textValue())) : "";
+            String key = k != null && k.isTextual() ? JsStrings.toLowerCase(JsStrings.trim(k.textValue())) : "";
             if (key.isEmpty() || seen.contains(key)) {
                 dropped.merge("badKey", 1, Integer::sum);
                 continue;
@@ -181,7 +181,7 @@ public final class Alignment {
                     continue;
                 }
                 JsonNode v = op.get("value");
-                String value = v != null && v.isTextual() ? JsText.toLowerCase(JsText.trim(v.textValue())) : "";
+                String value = v != null && v.isTextual() ? JsStrings.toLowerCase(JsStrings.trim(v.textValue())) : "";
                 if (value.isEmpty()) {
                     dropped.merge("emptyValue", 1, Integer::sum);
                     continue;
@@ -223,7 +223,7 @@ public final class Alignment {
         for (List<String> route : routes) {
             Set<String> clean = new LinkedHashSet<>();
             for (String p : route) {
-                String k = JsText.toLowerCase(JsText.trim(p));
+                String k = JsStrings.toLowerCase(JsStrings.trim(p));
                 if (!k.isEmpty()) clean.add(k);
             }
             if (!clean.isEmpty()) out.add(List.copyOf(clean));

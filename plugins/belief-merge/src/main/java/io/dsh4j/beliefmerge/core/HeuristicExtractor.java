@@ -1,6 +1,6 @@
 package io.dsh4j.beliefmerge.core;
 
-import io.dsh4j.beliefmerge.core.internal.JsText;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -32,7 +32,7 @@ public final class HeuristicExtractor {
     }
 
     private static final Pattern NEGATION_EN = Pattern.compile(
-            "(?:^|[" + JsText.WS_CLASS + "])(?:not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|without)"
+            "(?:^|[" + JsStrings.WHITE_SPACE_CLASS + "])(?:not|no|never|cannot|can't|don't|doesn't|isn't|aren't|won't|without)"
                     + "(?![A-Za-z0-9_])",
             Pattern.CASE_INSENSITIVE);
     private static final Pattern NEGATION_ZH = Pattern.compile("[不没无非未别莫]");
@@ -96,7 +96,7 @@ public final class HeuristicExtractor {
     }
 
     private static void addTrimmed(List<String> out, String piece) {
-        String t = JsText.trim(piece);
+        String t = JsStrings.trim(piece);
         if (!t.isEmpty()) out.add(t);
     }
 

@@ -5,7 +5,7 @@ import io.dsh4j.message.ContentBlock;
 import io.dsh4j.message.Message;
 import io.dsh4j.message.MessageSource;
 import io.dsh4j.message.json.JsJson;
-import io.dsh4j.beliefmerge.core.internal.JsText;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -141,7 +141,7 @@ public final class Injection {
                 if (b instanceof ContentBlock.Text t) parts.add(t.text());
             }
             String joined = String.join(" ", parts);
-            if (!parts.isEmpty() && !JsText.isBlank(joined)) return joined;
+            if (!parts.isEmpty() && !JsStrings.isBlank(joined)) return joined;
         }
         return null;
     }

@@ -5,7 +5,7 @@ import io.dsh4j.message.FinishReason;
 import io.dsh4j.message.LlmFailure;
 import io.dsh4j.message.StreamChunk;
 import io.dsh4j.message.json.JsJson;
-import io.dsh4j.beliefmerge.core.internal.JsText;
+import io.dsh4j.message.json.JsStrings;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,7 +68,7 @@ public final class ModelBridge {
             }
         }
         String assembled = String.join("", text.values());
-        if (JsText.isBlank(assembled)) assembled = String.join("", reasoning.values());
+        if (JsStrings.isBlank(assembled)) assembled = String.join("", reasoning.values());
         return switch (finish) {
             case null -> failure(NO_FINISH, null, assembled, "none");
             case FinishReason.Error e -> failure(messageOf(e.failure()), codeOf(e.failure()), assembled, "error");

@@ -1,7 +1,8 @@
 package io.dsh4j.beliefmerge.core;
 
-import io.dsh4j.beliefmerge.core.internal.JsText;
 import io.dsh4j.beliefmerge.core.internal.Knapsack;
+import io.dsh4j.beliefmerge.core.internal.ReferenceKnapsack;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Choosing what fits a token budget (spec §9.1–9.4): a monotone submodular utility, a knapsack solver
@@ -52,9 +54,9 @@ public final class Packer {
         if (query == null || query.isEmpty()) return 0;
         StringBuilder hay = new StringBuilder(slot.key());
         for (Claim c : slot.claims()) hay.append(' ').append(c.text());
-        String haystack = JsText.toLowerCase(hay.toString());
+        String haystack = JsStrings.toLowerCase(hay.toString());
         Set<String> terms = new LinkedHashSet<>();
-        for (String t : JsText.toLowerCase(query).split("[" + JsText.WS_CLASS + "]+", -1)) {
+        for (String t : JsStrings.toLowerCase(query).split("[" + JsStrings.WHITE_SPACE_CLASS + "]+", -1)) {
             if (t.length() >= 3) terms.add(t);
         }
         if (terms.isEmpty()) return 0;
@@ -151,5 +153,15 @@ public final class Packer {
         int i = 0;
         while (i < n && a.get(i).equals(b.get(i))) i++;
         return i;
+    }
+
+    /**
+     * The plain solver the tuned {@link #pack} is checked against (exact, no caps): a baseline for the
+     * equality tests and the bench, not for merges.
+     */
+    @API(status = API.Status.INTERNAL)
+    public static Packing packPlain(List<Slot> slots, int[] cost, int budgetTokens, PackWeights w, String query,
+                                    Algorithm algorithm) {
+        return ReferenceKnapsack.solve(slots, cost, budgetTokens, w, query, algorithm);
     }
 }

@@ -1,6 +1,6 @@
 package io.dsh4j.beliefmerge.core;
 
-import io.dsh4j.beliefmerge.core.internal.JsText;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -54,8 +54,8 @@ public final class Redaction {
             new Rule("private-key", Pattern.compile(
                     "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?-----END [A-Z ]*PRIVATE KEY-----")));
 
-    private static final String S = "[" + JsText.WS_CLASS + "]";
-    private static final String SEP = "[_" + JsText.WS_CLASS + "-]*";
+    private static final String S = "[" + JsStrings.WHITE_SPACE_CLASS + "]";
+    private static final String SEP = "[_" + JsStrings.WHITE_SPACE_CLASS + "-]*";
 
     /** A label, an optional quote, a separator ({@code :}, {@code =}, {@code ＝}) and a value of ≥ 16 characters. */
     private static final Pattern LABELLED = Pattern.compile(

@@ -1,6 +1,6 @@
 package io.dsh4j.beliefmerge.core;
 
-import io.dsh4j.beliefmerge.core.internal.JsText;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,7 +39,7 @@ public final class Surfaces {
             String type = block.type() == null ? "text" : block.type();
             if (!(type.equals("text") || type.equals("reasoning")) || block.text() == null) continue;
             Redaction.Result r = Redaction.redact(block.text());
-            String text = JsText.trim(r.text());
+            String text = JsStrings.trim(r.text());
             if (!text.isEmpty()) out.add(new TextBlock(type, text, r.count()));
         }
         return out;

@@ -1,6 +1,6 @@
 package io.dsh4j.beliefmerge.core;
 
-import io.dsh4j.beliefmerge.core.internal.JsText;
+import io.dsh4j.message.json.JsStrings;
 import java.util.Locale;
 
 /**
@@ -32,10 +32,10 @@ public enum Trust {
         return level >= 0 && level < values().length ? values()[level] : UNTRUSTED;
     }
 
-    /** The level named by a label, trimmed and lower-cased as JavaScript does (JavaScript white space, {@link JsText#toLowerCase}); {@code null} or unknown → UNTRUSTED. */
+    /** The level named by a label, trimmed and lower-cased as JavaScript does (JavaScript white space, {@link JsStrings#toLowerCase}); {@code null} or unknown → UNTRUSTED. */
     public static Trust fromName(String name) {
         if (name == null) return UNTRUSTED;
-        String n = JsText.toLowerCase(JsText.trim(name));
+        String n = JsStrings.toLowerCase(JsStrings.trim(name));
         for (Trust t : values()) {
             if (t.label().equals(n)) return t;
         }

@@ -1,36 +1,30 @@
 package io.dsh4j.attention.core.internal;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.message.json.JsJson;
+import io.dsh4j.message.json.JsNumbers;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The engine's JSON parser, strict like {@code JSON.parse} (trailing content is an error), and its
- * writer, {@link #stringify}, byte for byte {@code JSON.stringify}. Thread-safe.
+ * The engine's JSON reading — the harness's one strict, size-capped {@code JSON.parse}
+ * ({@link JsJson#parse}) with failures as {@code null} — and its writer, {@link #stringify}, byte for
+ * byte {@code JSON.stringify}. Thread-safe.
  */
 public final class Json {
 
-    /** A shared mapper; configured once, never mutated afterwards. */
-    public static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
     private Json() {}
 
-    /** {@code JSON.parse(text)}, or {@code null} when the text is not one JSON value. */
+    /** {@code JSON.parse(text)}, or {@code null} when the text is not one JSON value (or exceeds a cap). */
     public static JsonNode parseOrNull(String text) {
         if (text == null || text.isEmpty()) return null;
         try {
-            JsonNode node = MAPPER.readTree(text);
-            return node == null || node.isMissingNode() ? null : node;
-        } catch (JsonProcessingException | RuntimeException e) {
+            return JsJson.parse(text);
+        } catch (RuntimeException e) { // a JsonTextException, or anything else: "not one JSON value"
             return null;
         }
     }

@@ -1,4 +1,4 @@
-package io.dsh4j.attention.core.internal;
+package io.dsh4j.message.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;

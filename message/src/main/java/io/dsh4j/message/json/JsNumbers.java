@@ -1,4 +1,4 @@
-package io.dsh4j.attention.core.internal;
+package io.dsh4j.message.json;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -6,10 +6,12 @@ import java.math.RoundingMode;
 import java.util.regex.Pattern;
 
 /**
- * Number arithmetic and display with JavaScript's semantics, so that figures match the original
- * number for number: {@code Math.round} (ties toward +∞), {@code toFixed} (exact binary value,
- * half away from zero), {@code toLocaleString('en-US')} (grouping, up to three fraction digits,
- * rounding the shortest decimal form) and {@code Number.prototype.toString}.
+ * Number arithmetic, display and coercion with JavaScript's semantics, so that figures match the
+ * originals number for number: {@code Math.round} (ties toward +∞), {@code toFixed} (exact binary
+ * value, half away from zero), {@code toLocaleString('en-US')} (grouping, up to three fraction
+ * digits, rounding the shortest decimal form), {@code String(x)} ({@link JsNumberFormat}) and
+ * {@code Number(string)} ({@link #stringToNumber}, linear in the length of its input however it is
+ * built: dsh4j's one {@code Number()} coercion, fed by logs and model answers).
  *
  * <p>Stateless and thread-safe.
  */
@@ -55,22 +57,14 @@ public final class JsNumbers {
         return out.append(frac).toString();
     }
 
-    /** {@code String(x)}: JavaScript's shortest round-trip form, exponent only below 1e-6 or from 1e21. */
+    /**
+     * {@code String(x)}: JavaScript's shortest round-trip form, exponent only below 1e-6 or from 1e21;
+     * {@code NaN}, {@code Infinity} and {@code -Infinity} as JavaScript spells them.
+     */
     public static String toJsString(double x) {
         if (Double.isNaN(x)) return "NaN";
         if (Double.isInfinite(x)) return x > 0 ? "Infinity" : "-Infinity";
-        if (x == 0) return "0";
-        if (x < 0) return "-" + toJsString(-x);
-        BigDecimal shortest = new BigDecimal(Double.toString(x)).stripTrailingZeros();
-        String digits = shortest.unscaledValue().toString();
-        int k = digits.length();
-        int n = k - shortest.scale();
-        if (k <= n && n <= 21) return digits + "0".repeat(n - k);
-        if (0 < n && n <= 21) return digits.substring(0, n) + "." + digits.substring(n);
-        if (-6 < n && n <= 0) return "0." + "0".repeat(-n) + digits;
-        int e = n - 1;
-        String exp = "e" + (e >= 0 ? "+" : "-") + Math.abs(e);
-        return k == 1 ? digits + exp : digits.charAt(0) + "." + digits.substring(1) + exp;
+        return JsNumberFormat.format(x);
     }
 
     /*
@@ -88,7 +82,7 @@ public final class JsNumbers {
      * integers; anything else is {@code NaN}.
      */
     public static double stringToNumber(String s) {
-        String t = JsText.trim(s);
+        String t = JsStrings.trim(s);
         if (t.isEmpty()) return 0;
         if (DECIMAL.matcher(t).matches()) {
             if (t.endsWith("Infinity")) return t.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;

@@ -1,8 +1,8 @@
-package io.dsh4j.architecture.sample.a;
+package io.dsh4j.testkit.architecture.sample.a;
 
-import io.dsh4j.architecture.sample.a.internal.Hidden;
+import io.dsh4j.testkit.architecture.sample.a.internal.Hidden;
 
-/** Fixture for {@code HarnessLayeringTest}: the owner of {@code sample.a.internal} uses it inside, as allowed. */
+/** Fixture for {@code ApiRulesTest}: the owner of {@code sample.a.internal} uses it inside, as allowed. */
 public final class Owner {
     public int use() {
         return Hidden.value();
