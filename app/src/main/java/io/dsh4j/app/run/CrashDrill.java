@@ -48,6 +48,7 @@ public final class CrashDrill {
     private final Servers servers;
     private final Path work;
     private final SplittableRandom random;
+    private java.util.function.Consumer<Result> progress;
 
     /**
      * @param recordings replayable recordings, with {@code prompts} their recorded prompts (same order)
@@ -59,6 +60,12 @@ public final class CrashDrill {
         this.servers = servers;
         this.work = work;
         this.random = new SplittableRandom(seed);
+    }
+
+    /** Reports the figures so far every 25 runs. */
+    public CrashDrill onProgress(java.util.function.Consumer<Result> sink) {
+        this.progress = sink;
+        return this;
     }
 
     /**
@@ -126,6 +133,9 @@ public final class CrashDrill {
             }
             deleteTree(home);
             deleteTree(cwd);
+            if (progress != null && (i + 1) % 25 == 0) {
+                progress.accept(new Result(i + 1, finishedFirst, ok, torn, resumed, List.copyOf(failures)));
+            }
         }
         return new Result(kills, finishedFirst, ok, torn, resumed, failures);
     }

@@ -45,7 +45,7 @@ public final class RunCrashDriver {
                     servers.put(recording, s);
                 }
                 return s.baseUrl();
-            }, work, seed);
+            }, work, seed).onProgress(r -> System.out.println("... " + r));
             long t0 = System.nanoTime();
             CrashDrill.Result r = drill.run(kills, maxDelay);
             System.out.println(r + " in " + (System.nanoTime() - t0) / 1_000_000_000 + " s");
