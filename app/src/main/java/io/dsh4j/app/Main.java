@@ -4,6 +4,8 @@ import io.dsh4j.app.bench.BenchCommand;
 import io.dsh4j.app.health.HandoffCommand;
 import io.dsh4j.app.health.HealthCommand;
 import io.dsh4j.app.merge.MergeCommand;
+import io.dsh4j.app.model.AskCommand;
+import io.dsh4j.app.model.ModelsCommand;
 import io.dsh4j.app.profile.ProfileCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
@@ -25,6 +27,8 @@ import picocli.CommandLine.Command;
             HealthCommand.class,
             HandoffCommand.class,
             io.dsh4j.app.run.RunCommand.class,
+            ModelsCommand.class,
+            AskCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -9,11 +9,11 @@ import io.dsh4j.llm.ModelCall;
 import io.dsh4j.llm.ModelCatalog;
 import io.dsh4j.llm.ModelInfo;
 import io.dsh4j.llm.RetryPolicy;
-import io.dsh4j.llm.internal.ApiKeys;
-import io.dsh4j.llm.internal.Attribution;
-import io.dsh4j.llm.internal.HttpFailures;
-import io.dsh4j.llm.internal.StreamingExchange;
-import io.dsh4j.llm.internal.WireRequest;
+import io.dsh4j.llm.deepseek.internal.ApiKeys;
+import io.dsh4j.llm.deepseek.internal.Attribution;
+import io.dsh4j.llm.deepseek.internal.HttpFailures;
+import io.dsh4j.llm.deepseek.internal.StreamingExchange;
+import io.dsh4j.llm.deepseek.internal.WireRequest;
 import io.dsh4j.message.FinishReason;
 import io.dsh4j.message.LlmFailure;
 import io.dsh4j.message.StreamChunk;
@@ -205,8 +205,27 @@ public final class DeepSeekAdapter implements ModelAdapter, AutoCloseable {
             if (cause instanceof java.net.http.HttpTimeoutException)
                 throw new LlmException(LlmCodes.TIMEOUT, label() + " /models request timed out");
             throw new LlmException(LlmCodes.TRANSPORT, ApiKeys.redact(label() + " /models request to " + baseUrl()
-                    + " failed: " + cause, key));
+                    + " failed: " + io.dsh4j.llm.deepseek.internal.TransportErrors.describe(cause), key));
         }
+    }
+
+    /**
+     * Translates a recorded chat-completions event stream (the bytes of a response body) as a live call
+     * would, under {@code config}'s dialect and caps: chunks, then exactly one finish ({@code error} with
+     * {@code STREAM_CLOSED}, {@code MALFORMED_RESPONSE}, {@code EVENT_TOO_LARGE}, {@code RESPONSE_TOO_LARGE}
+     * or {@code TRANSPORT} when the stream is bad). For replays, tools and benchmarks; never throws for bad input.
+     */
+    public static void translateRecorded(InputStream in, DeepSeekConfig config, Consumer<? super StreamChunk> sink) {
+        String label = config.dialect() == DeepSeekConfig.Dialect.DEEPSEEK ? "DeepSeek API" : "OpenAI-compatible API";
+        FinishReason failure;
+        try {
+            failure = new io.dsh4j.llm.deepseek.internal.EventStream(label, config.maxEventBytes(), config.maxResponseBytes(),
+                    config.dialect() == DeepSeekConfig.Dialect.OPENAI_COMPATIBLE).read(in, sink);
+        } catch (IOException e) {
+            failure = new FinishReason.Error(LlmFailure.of(label + " stream could not be read: "
+                    + io.dsh4j.llm.deepseek.internal.TransportErrors.describe(e), LlmCodes.TRANSPORT));
+        }
+        if (failure != null) sink.accept(new StreamChunk.Finish(failure, null));
     }
 
     @Override

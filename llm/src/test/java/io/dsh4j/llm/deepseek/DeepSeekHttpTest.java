@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.llm.LlmCodes;
 import io.dsh4j.llm.LlmException;
 import io.dsh4j.llm.ModelCall;
-import io.dsh4j.llm.internal.Attribution;
+import io.dsh4j.llm.deepseek.internal.Attribution;
 import io.dsh4j.message.FinishReason;
 import io.dsh4j.message.LlmFailure;
 import io.dsh4j.message.StreamChunk;

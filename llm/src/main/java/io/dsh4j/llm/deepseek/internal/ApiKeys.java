@@ -1,4 +1,4 @@
-package io.dsh4j.llm.internal;
+package io.dsh4j.llm.deepseek.internal;
 
 import io.dsh4j.llm.LlmCodes;
 import io.dsh4j.llm.LlmException;

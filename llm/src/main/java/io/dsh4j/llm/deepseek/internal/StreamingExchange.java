@@ -1,4 +1,4 @@
-package io.dsh4j.llm.internal;
+package io.dsh4j.llm.deepseek.internal;
 
 import io.dsh4j.llm.CancelSignal;
 import io.dsh4j.llm.LlmCodes;
@@ -92,6 +92,7 @@ public final class StreamingExchange {
             } catch (RuntimeException e) {
                 throw new SinkFailure(e);
             }
+            touch(); // time the consumer spends on a chunk is not the server being idle
         };
         lastActivity = System.nanoTime();
         Thread watchdog = Thread.ofVirtual().name("llm-idle-watchdog").start(this::watch);
@@ -190,12 +191,7 @@ public final class StreamingExchange {
     }
 
     private static String describe(Throwable t) {
-        StringBuilder b = new StringBuilder();
-        for (Throwable c = t; c != null && b.length() < 400; c = c.getCause() == c ? null : c.getCause()) {
-            if (!b.isEmpty()) b.append(": ");
-            b.append(c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage());
-        }
-        return b.toString();
+        return TransportErrors.describe(t);
     }
 
     private void touch() {

@@ -1,4 +1,4 @@
-package io.dsh4j.llm.internal;
+package io.dsh4j.llm.deepseek.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,12 +1,10 @@
-package io.dsh4j.llm.internal;
+package io.dsh4j.llm.deepseek.internal;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.llm.LlmCodes;
 import io.dsh4j.message.FinishReason;
 import io.dsh4j.message.LlmFailure;
 import io.dsh4j.message.StreamChunk;
 import io.dsh4j.message.json.JsJson;
-import io.dsh4j.message.json.JsonLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -63,14 +61,12 @@ public final class EventStream {
                     reader.stop();
                     return;
                 }
-                JsonNode payload;
                 try {
-                    payload = JsJson.parse(data, 0, length, JsonLimits.DEFAULTS);
-                } catch (RuntimeException bad) {
+                    translator.payload(data, 0, length, sink);
+                } catch (ChunkTranslator.MalformedPayload bad) {
                     throw new ChunkTranslator.MalformedPayload("malformed SSE payload " + preview(data, length)
                             + ": " + bad.getMessage());
                 }
-                translator.payload(payload, sink);
             });
         } catch (ChunkTranslator.MalformedPayload e) {
             return error(label + " stream: " + e.getMessage(), LlmCodes.MALFORMED_RESPONSE);

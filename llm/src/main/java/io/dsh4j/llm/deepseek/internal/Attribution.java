@@ -1,4 +1,4 @@
-package io.dsh4j.llm.internal;
+package io.dsh4j.llm.deepseek.internal;
 
 /** The attribution header every provider request carries (§5.1). */
 public final class Attribution {
