@@ -82,7 +82,8 @@ final class BashTool {
         Thread errReader = Thread.ofVirtual().name("bash-stderr").start(() -> err.drain(process.getErrorStream()));
         boolean timedOut = false;
         boolean interrupted = false;
-        try (var onAbort = signal.onAbort(reason -> ProcessTree.kill(process))) {
+        // the abort may come from any thread, the lifecycle executor included: kill off it
+        try (var onAbort = signal.onAbort(reason -> Thread.ofVirtual().name("bash-kill").start(() -> ProcessTree.kill(process)))) {
             while (true) {
                 try {
                     if (!process.waitFor(timeoutMs, TimeUnit.MILLISECONDS)) {
@@ -143,12 +144,12 @@ final class BashTool {
 
     private static String shown(TailBuffer buffer, long maxChars) {
         String text = buffer.text();
-        long dropped = buffer.total() - text.length();
+        boolean cut = buffer.total() > text.length() || text.length() > maxChars;
         if (text.length() > maxChars) {
-            dropped += text.length() - maxChars;
             text = text.substring((int) (text.length() - maxChars));
         }
-        return dropped > 0 ? "[output truncated: the first " + dropped + " characters are not shown]\n" + text : text;
+        return cut ? "[output truncated: showing the last " + text.length() + " characters of " + buffer.total()
+                + " bytes]\n" + text : text;
     }
 
     static List<ContentBlock> render(JsonNode args, JsonNode value) {

@@ -17,10 +17,11 @@ import io.dsh4j.kernel.config.Schema;
  * @param bashCaptureBytes bytes of each stream's tail held in memory
  * @param searchMaxResults paths of one {@code glob} / matches of one {@code grep}
  * @param searchMaxFiles  files one search visits before it stops
+ * @param searchTimeoutMs how long one {@code grep} may take before it stops
  */
 public record BuiltinConfig(String cwd, long readLimit, long readMaxBytes, long readOutputBytes, long maxLineChars,
                             long bashTimeoutMs, long bashMaxTimeoutMs, long bashOutputChars, long bashCaptureBytes,
-                            long searchMaxResults, long searchMaxFiles) {
+                            long searchMaxResults, long searchMaxFiles, long searchTimeoutMs) {
 
     public static final ConfigSchema<BuiltinConfig> SCHEMA = Schema.object()
             .field("cwd", Schema.string().defaultValue(""))
@@ -34,11 +35,12 @@ public record BuiltinConfig(String cwd, long readLimit, long readMaxBytes, long 
             .field("bashCaptureBytes", Schema.natural().min(1).defaultValue(1024 * 1024))
             .field("searchMaxResults", Schema.natural().min(1).defaultValue(100))
             .field("searchMaxFiles", Schema.natural().min(1).defaultValue(100_000))
+            .field("searchTimeoutMs", Schema.natural().min(1).defaultValue(60_000))
             .as(BuiltinConfig.class);
 
     /** The defaults with a fixed working directory (tests, embedding). */
     public static BuiltinConfig defaults(String cwd) {
         return new BuiltinConfig(cwd, 2000, 10 * 1024 * 1024, 50 * 1024, 2000, 120_000, 600_000, 30_000,
-                1024 * 1024, 100, 100_000);
+                1024 * 1024, 100, 100_000, 60_000);
     }
 }

@@ -24,7 +24,8 @@ import java.util.regex.PatternSyntaxException;
  * to ripgrep's) in the text files of the working directory, grouped by file as DSH renders them
  * ({@code Found N matches}, then {@code path} and {@code Line n: text} rows). Binary and oversized
  * files are skipped; at most {@code searchMaxResults} matches are returned, the total is counted.
- * Parallel-safe.
+ * A search stops after {@code searchTimeoutMs} ({@code SEARCH_TIMEOUT}) or when the call is
+ * cancelled, even inside a backtracking match. Parallel-safe.
  */
 final class GrepTool {
 
@@ -74,6 +75,7 @@ final class GrepTool {
         ObjectNode value = JsJson.nodes().objectNode();
         ArrayNode matches = value.putArray("matches");
         long total = 0;
+        BoundedText.Budget budget = new BoundedText.Budget(exec.signal(), config.searchTimeoutMs());
         List<FileWalk.Found> files = FileWalk.files(start.path(), config.searchMaxFiles(), exec.signal()).stream()
                 .sorted(java.util.Comparator.comparing(f -> f.path().toString())).toList();
         for (FileWalk.Found file : files) {
@@ -91,7 +93,8 @@ final class GrepTool {
             List<String> lines = ReadTool.lines(text);
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i);
-                Matcher m = pattern.matcher(line.length() > MAX_SEARCHED_LINE_CHARS ? line.substring(0, MAX_SEARCHED_LINE_CHARS) : line);
+                Matcher m = pattern.matcher(new BoundedText(
+                        line.length() > MAX_SEARCHED_LINE_CHARS ? line.substring(0, MAX_SEARCHED_LINE_CHARS) : line, budget));
                 if (!m.find()) {
                     continue;
                 }

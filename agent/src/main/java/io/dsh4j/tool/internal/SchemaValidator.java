@@ -54,6 +54,11 @@ public final class SchemaValidator {
         return check(schema, value, rootPath); // DSH's rules have the last word
     }
 
+    /** DSH's rules alone, without networknt's fast path ({@code rootPath} empty: {@code arguments}). */
+    public static List<String> dshRules(JsonNode schema, JsonNode value, String rootPath) {
+        return check(schema, value, rootPath);
+    }
+
     private static List<String> check(JsonNode node, JsonNode value, String path) {
         JsonNode oneOf = node.get("oneOf");
         if (oneOf != null) {

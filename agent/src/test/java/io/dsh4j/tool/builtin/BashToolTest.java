@@ -27,7 +27,7 @@ class BashToolTest {
     @BeforeEach
     void open() {
         fx = new BuiltinFixture(dir, new BuiltinConfig("", 2000, 1 << 20, 50 * 1024, 2000,
-                120_000, 600_000, 1_000, 4_096, 100, 100_000));
+                120_000, 600_000, 1_000, 4_096, 100, 100_000, 60_000));
     }
 
     @AfterEach
@@ -70,7 +70,7 @@ class BashToolTest {
     void huge_output_keeps_only_its_tail_within_the_caps() {
         ToolExecutionResult result = bash("head -c 5000000 /dev/zero | tr '\\0' 'x'; echo; echo THE-END");
         String text = text(result);
-        assertThat(text).startsWith("[output truncated: the first ").endsWith("THE-END\n");
+        assertThat(text).startsWith("[output truncated: showing the last 1000 characters of ").endsWith("THE-END\n");
         assertThat(text.length()).isLessThan(1_200);
     }
 
@@ -90,6 +90,24 @@ class BashToolTest {
         for (long pid : children) {
             awaitGone(pid);
         }
+    }
+
+    @Test
+    void repeated_start_cancel_cycles_leave_no_process_behind() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            AbortController cancel = new AbortController();
+            Path up = dir.resolve("up-" + i);
+            CompletableFuture<ToolExecutionResult> call = CompletableFuture.supplyAsync(() -> fx.call("bash", args(
+                    "command", "sleep 600 & (sleep 600 & wait) & echo up > " + up.getFileName() + "; wait",
+                    "description", "tree"), cancel.signal()));
+            awaitLines(up, 1);
+            cancel.abort("user");
+            assertThat(code(call.get(60, TimeUnit.SECONDS))).isEqualTo(ToolCodes.ABORTED);
+        }
+        for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
+            child.onExit().get(60, TimeUnit.SECONDS);
+        }
+        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).count()).isZero();
     }
 
     @Test

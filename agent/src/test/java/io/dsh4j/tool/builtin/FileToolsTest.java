@@ -110,7 +110,7 @@ class FileToolsTest {
     @Test
     void read_caps_long_lines_and_oversized_files() throws Exception {
         try (BuiltinFixture small = new BuiltinFixture(dir, new BuiltinConfig("", 2000, 1000, 50 * 1024, 10,
-                120_000, 600_000, 30_000, 1 << 20, 100, 100_000))) {
+                120_000, 600_000, 30_000, 1 << 20, 100, 100_000, 60_000))) {
             Files.writeString(dir.resolve("long.txt"), "x".repeat(25) + "\n");
             Files.writeString(dir.resolve("huge.txt"), "y".repeat(5000));
             assertThat(text(small.call("read", args("file_path", "long.txt"))))

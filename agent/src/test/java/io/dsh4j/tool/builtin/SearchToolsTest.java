@@ -67,7 +67,7 @@ class SearchToolsTest {
     @Test
     void glob_caps_its_paths_and_reports_the_total() throws Exception {
         try (BuiltinFixture capped = new BuiltinFixture(dir, new BuiltinConfig("", 2000, 1 << 20, 50 * 1024, 2000,
-                120_000, 600_000, 30_000, 1 << 20, 2, 100_000))) {
+                120_000, 600_000, 30_000, 1 << 20, 2, 100_000, 60_000))) {
             ToolExecutionResult result = capped.call("glob", args("pattern", "*"));
             assertThat(text(result)).startsWith("tree/src/index.ts\ntree/test/spec.ts\n\n(Showing 2 of 5 paths");
             assertThat(result.meta().get("truncated").booleanValue()).isTrue();
@@ -92,9 +92,20 @@ class SearchToolsTest {
         assertThat(text(bad)).startsWith("Error: invalid regular expression: Unclosed group");
         assertThat(code(bad)).isEqualTo("SEARCH_INVALID_PATTERN");
         try (BuiltinFixture capped = new BuiltinFixture(dir, new BuiltinConfig("", 2000, 1 << 20, 50 * 1024, 2000,
-                120_000, 600_000, 30_000, 1 << 20, 1, 100_000))) {
+                120_000, 600_000, 30_000, 1 << 20, 1, 100_000, 60_000))) {
             assertThat(text(capped.call("grep", args("pattern", "TODO")))).startsWith("Found 1 of 3 matches\n\n")
                     .endsWith("(The complete result was not kept; narrow pattern, path, or include to see more.)");
+        }
+    }
+
+    @Test
+    void a_backtracking_pattern_is_stopped_by_the_search_budget() throws Exception {
+        write("evil.txt", "a".repeat(30) + "\n", 5_000);
+        try (BuiltinFixture budgeted = new BuiltinFixture(dir, new BuiltinConfig("", 2000, 1 << 20, 50 * 1024, 2000,
+                120_000, 600_000, 30_000, 1 << 20, 100, 100_000, 50))) {
+            ToolExecutionResult result = budgeted.call("grep", args("pattern", "(.*a){12}b", "path", "evil.txt"));
+            assertThat(code(result)).isEqualTo("SEARCH_TIMEOUT");
+            assertThat(text(result)).isEqualTo("Error: grep stopped after 50 ms; use a simpler pattern or narrow path or include");
         }
     }
 

@@ -1,0 +1,6 @@
+/**
+ * DSH's {@code repeat-tool-reminder} guard plugin: it watches each agent's consecutive tool calls
+ * and, when one call repeats with identical arguments a threshold number of times, adds a reminder
+ * after the step's results.
+ */
+package io.dsh4j.tool.reminder;
