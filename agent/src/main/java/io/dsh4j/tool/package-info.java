@@ -5,4 +5,7 @@
  * The machinery lives in {@code io.dsh4j.tool.internal}; the built-in tools in
  * {@code io.dsh4j.tool.builtin}.
  */
+@API(status = API.Status.EXPERIMENTAL)
 package io.dsh4j.tool;
+
+import org.apiguardian.api.API;

@@ -4,4 +4,7 @@
  * working directory, plus the approval gate that asks before commands and writes and
  * {@link io.dsh4j.tool.builtin.YesApproval}, the headless answer to it.
  */
+@API(status = API.Status.EXPERIMENTAL)
 package io.dsh4j.tool.builtin;
+
+import org.apiguardian.api.API;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dsh4j.message.json.JsJson;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
@@ -23,7 +24,7 @@ final class RpcChannel {
         JsonNode call(JsonNode payload) throws RpcError;
     }
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = JsJson.mapper();
     private static final Pattern METHOD_NAME = Pattern.compile("[A-Za-z0-9_$.-]+");
 
     private RpcChannel() {}

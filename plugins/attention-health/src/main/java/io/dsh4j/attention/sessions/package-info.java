@@ -4,4 +4,7 @@
  * (path, id or part of one, else the current directory's newest) and the wording of a read's
  * problems. The one path the command line, the HTTP routes and the live plugin share.
  */
+@API(status = API.Status.EXPERIMENTAL)
 package io.dsh4j.attention.sessions;
+
+import org.apiguardian.api.API;

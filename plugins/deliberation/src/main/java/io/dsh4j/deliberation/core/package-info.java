@@ -5,4 +5,7 @@
  * harness's plain data packages ({@code io.dsh4j.message}, {@code io.dsh4j.session.event}); the
  * agent-runtime adapter binds it to tools, subagents and the loop.
  */
+@API(status = API.Status.EXPERIMENTAL)
 package io.dsh4j.deliberation.core;
+
+import org.apiguardian.api.API;

@@ -31,7 +31,7 @@ class ArchitectureTest {
     void the_core_depends_only_on_the_jdk_jackson_and_the_harness_plain_data_packages() {
         classes().that().resideInAPackage("io.dsh4j.deliberation.core..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "com.fasterxml.jackson..",
-                        "io.dsh4j.deliberation.core..", "io.dsh4j.message..", "io.dsh4j.session.event..")
+                        "io.dsh4j.deliberation.core..", "io.dsh4j.message..", "io.dsh4j.session.event..", "org.apiguardian..")
                 .check(ALL);
     }
 

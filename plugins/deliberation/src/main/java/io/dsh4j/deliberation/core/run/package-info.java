@@ -6,4 +6,7 @@
  * io.dsh4j.deliberation.core.run.ChildLauncher}); this package only uses threads, no files, network
  * or processes.
  */
+@API(status = API.Status.EXPERIMENTAL)
 package io.dsh4j.deliberation.core.run;
+
+import org.apiguardian.api.API;

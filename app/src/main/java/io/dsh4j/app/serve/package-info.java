@@ -1,0 +1,8 @@
+/**
+ * {@code dsh4j serve}: the local web console — the Javalin server behind DSH's trust fence, the route table,
+ * static assets from the jar, the console's JSON API and page.
+ */
+@API(status = API.Status.INTERNAL)
+package io.dsh4j.app.serve;
+
+import org.apiguardian.api.API;
