@@ -24,7 +24,7 @@ import io.dsh4j.session.event.EventTypes;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SurfaceOp;
 import io.dsh4j.session.event.TurnEndReason;
-import io.dsh4j.llm.ToolSchema;
+import io.dsh4j.tool.ToolSchema;
 import io.dsh4j.tool.ToolStepJournal;
 import io.dsh4j.tool.ToolStepOutcome;
 import io.dsh4j.tool.ToolStepRequest;
@@ -194,7 +194,8 @@ final class TurnRunner {
     private TurnEndReason step(long turn, long step, PromptAssembly assembly, Signal signal) {
         LiveSession session = agent.session();
         String system = PromptRender.render(assembly);
-        List<ToolSchema> tools = assembly.tools();
+        List<io.dsh4j.llm.ToolSchema> tools = assembly.tools().stream()
+                .map(t -> new io.dsh4j.llm.ToolSchema(t.name(), t.description(), t.parameters())).toList();
         while (true) {
             LlmCallConfig config = agent.events().waterfall(AgentEvents.REQUEST,
                     new AgentEvents.RequestPayload(agent, turn, step, signal), this::defaultConfig);

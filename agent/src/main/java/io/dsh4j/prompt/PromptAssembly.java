@@ -1,6 +1,6 @@
 package io.dsh4j.prompt;
 
-import io.dsh4j.llm.ToolSchema;
+import io.dsh4j.tool.ToolSchema;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,7 +4,7 @@ import io.dsh4j.kernel.EffectHandle;
 import io.dsh4j.kernel.Notification;
 import io.dsh4j.kernel.ServiceKey;
 import io.dsh4j.kernel.Waterfall;
-import io.dsh4j.llm.ToolSchema;
+import io.dsh4j.tool.ToolSchema;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;

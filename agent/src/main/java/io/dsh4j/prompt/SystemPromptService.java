@@ -10,7 +10,7 @@ import io.dsh4j.kernel.Scopes;
 import io.dsh4j.kernel.Service;
 import io.dsh4j.kernel.config.ConfigSchema;
 import io.dsh4j.kernel.config.Schema;
-import io.dsh4j.llm.ToolSchema;
+import io.dsh4j.tool.ToolSchema;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
 package io.dsh4j.tool;
 
-import io.dsh4j.llm.ToolSchema;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.message.ContentBlock;
 import io.dsh4j.tool.internal.SchemaSubset;

@@ -1,6 +1,5 @@
 package io.dsh4j.tool;
 
-import io.dsh4j.llm.ToolSchema;
 import io.dsh4j.kernel.EffectHandle;
 import io.dsh4j.kernel.ServiceKey;
 import java.util.List;

@@ -8,7 +8,7 @@ import io.dsh4j.kernel.loader.PatchLayer;
 import io.dsh4j.prompt.SystemPrompt;
 import io.dsh4j.sessionquery.SessionQuery;
 import io.dsh4j.tool.ToolRuntime;
-import io.dsh4j.llm.ToolSchema;
+import io.dsh4j.tool.ToolSchema;
 import io.dsh4j.web.WebRoutes;
 import java.nio.file.Path;
 import java.util.ArrayList;

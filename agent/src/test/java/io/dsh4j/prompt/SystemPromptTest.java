@@ -9,7 +9,7 @@ import io.dsh4j.kernel.Kernel;
 import io.dsh4j.kernel.Scope;
 import io.dsh4j.kernel.Scopes;
 import io.dsh4j.message.json.JsJson;
-import io.dsh4j.llm.ToolSchema;
+import io.dsh4j.tool.ToolSchema;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

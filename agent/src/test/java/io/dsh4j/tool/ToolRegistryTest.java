@@ -1,6 +1,5 @@
 package io.dsh4j.tool;
 
-import io.dsh4j.llm.ToolSchema;
 import static io.dsh4j.tool.ToolTesting.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

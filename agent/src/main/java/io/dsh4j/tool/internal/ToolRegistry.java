@@ -14,7 +14,7 @@ import io.dsh4j.tool.ToolExecutionResult;
 import io.dsh4j.tool.ToolGuard;
 import io.dsh4j.tool.ToolRestriction;
 import io.dsh4j.tool.ToolRuntime;
-import io.dsh4j.llm.ToolSchema;
+import io.dsh4j.tool.ToolSchema;
 import io.dsh4j.tool.ToolStepOutcome;
 import io.dsh4j.tool.ToolStepRequest;
 import java.util.ArrayList;

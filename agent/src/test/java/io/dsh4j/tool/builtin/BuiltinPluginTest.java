@@ -11,7 +11,7 @@ import io.dsh4j.tool.ToolExecutionInput;
 import io.dsh4j.tool.ToolExecutionResult;
 import io.dsh4j.tool.ToolRuntime;
 import io.dsh4j.tool.ToolRuntimePlugin;
-import io.dsh4j.llm.ToolSchema;
+import io.dsh4j.tool.ToolSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
