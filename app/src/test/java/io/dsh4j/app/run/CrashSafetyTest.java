@@ -42,12 +42,12 @@ class CrashSafetyTest {
             CrashDrill drill = new CrashDrill(logs, prompts, recording -> {
                 ReplayModelServer s = servers.get(recording);
                 if (s == null) {
-                    s = ReplayModelServer.start(recording, 0, List.of("--delay-ms", "20"));
+                    s = ReplayModelServer.start(recording, 0, List.of("--delay-ms", "150"));
                     servers.put(recording, s);
                 }
                 return s.baseUrl();
             }, work, 11);
-            CrashDrill.Result r = drill.run(3, 1_500);
+            CrashDrill.Result r = drill.run(3, 300);
             System.out.println("crash sample: " + r);
             assertThat(r.failures()).isEmpty();
             assertThat(r.kills()).isEqualTo(3);
