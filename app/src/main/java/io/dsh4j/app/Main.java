@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             HealthCommand.class,
             HandoffCommand.class,
             io.dsh4j.app.run.RunCommand.class,
+            io.dsh4j.app.chat.ChatCommand.class,
             ModelsCommand.class,
             AskCommand.class,
         })
