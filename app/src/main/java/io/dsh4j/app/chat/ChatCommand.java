@@ -112,7 +112,7 @@ public final class ChatCommand implements Callable<Integer> {
         }
         boolean tty = interactive != null ? interactive : stdinIsTerminal();
         if (!tty) return pipe(launch, sessionId, out, err);
-        AgentBoot boot = launch.boot(null, List.of(), err);
+        AgentBoot boot = launch.boot(null, List.of(), true, err);
         if (boot == null) return ExitCodes.PROBLEM_FOUND;
         Terminal t = terminal != null ? terminal : TerminalBuilder.builder().system(true).build();
         try (boot; t) {

@@ -24,6 +24,7 @@ import io.dsh4j.session.SessionHome;
 import io.dsh4j.session.SessionStore;
 import io.dsh4j.session.StoredSession;
 import io.dsh4j.session.event.TurnEndReason;
+import io.dsh4j.tool.ApprovalPolicy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.text.MessageFormat;
@@ -72,6 +73,7 @@ final class ChatLoop {
     /** Whether {@link #sessionId} names a session that exists (on disk or live) and is resumed, not created. */
     private boolean existing;
     private AgentHandle handle;
+    private LineReader reader;
 
     ChatLoop(AgentBoot boot, AgentLaunch launch, String route, Terminal terminal, ResourceBundle texts, String model, String effort,
              String resume) {
@@ -93,7 +95,7 @@ final class ChatLoop {
     }
 
     int run() {
-        LineReader reader = LineReaderBuilder.builder()
+        reader = LineReaderBuilder.builder()
                 .terminal(terminal)
                 .appName("dsh4j")
                 .parser(literalBackslash())
@@ -104,6 +106,10 @@ final class ChatLoop {
                     }
                 })
                 .build();
+        if (!launch.yes) {
+            boot.root().provide(ApprovalPolicy.KEY, new ChatApproval(
+                    exec -> exec.name() + " " + exec.arguments(), this::askDuringTurn));
+        }
         screen.line(text("chat.welcome", model, sessionId));
         if (existing) {
             try {
@@ -149,6 +155,18 @@ final class ChatLoop {
         }
         screen.line(text("chat.bye", sessionId));
         return ExitCodes.OK;
+    }
+
+    /** Asks a question while a turn runs (an approval): the answer line, {@code null} on Ctrl-C or end of input. */
+    private String askDuringTurn(String call) {
+        screen.line(text("chat.approve.call", call));
+        try {
+            return reader.readLine(text("chat.approve.prompt") + " ");
+        } catch (UserInterruptException | EndOfFileException e) {
+            AgentHandle h = handle;
+            if (h != null) h.agent().cancel(AgentCancelCause.USER, false);
+            return null;
+        }
     }
 
     /** JLine's parser without escape characters: a backslash stays in the line (continuation is {@link #read}'s). */

@@ -73,10 +73,19 @@ public final class AgentLaunch {
 
     /** Boots the profile (or {@code profile}) with {@code patches} and the flag layer last; {@code null} after a printed loader error. */
     public AgentBoot boot(String profile, List<Path> patches, PrintWriter err) {
+        return boot(profile, patches, false, err);
+    }
+
+    /**
+     * As {@link #boot(String, List, PrintWriter)}; with {@code ownApproval} the profile's
+     * {@code approval} row is disabled (unless {@code --yes}) so that the caller provides its own
+     * {@code ApprovalPolicy} on the root context.
+     */
+    public AgentBoot boot(String profile, List<Path> patches, boolean ownApproval, PrintWriter err) {
         try {
             List<PatchLayer> layers = new ArrayList<>(DefaultProfile.layers(home, profile, patches, false,
                     AgentLaunch.class.getClassLoader()));
-            layers.add(flagLayer());
+            layers.add(flagLayer(ownApproval && !yes));
             return AgentBoot.start(layers, AgentLaunch.class.getClassLoader());
         } catch (LoaderException e) {
             err.println(format(texts, "message.error", e.getMessage()));
@@ -85,7 +94,7 @@ public final class AgentLaunch {
     }
 
     /** The flag-derived patch layer, applied last (like DSH's flag patches). */
-    private PatchLayer flagLayer() {
+    private PatchLayer flagLayer(boolean withoutApproval) {
         var rows = JsJson.nodes().arrayNode();
         var session = rows.addObject().put("id", "session");
         session.putObject("config").put("root", home.resolve(SessionHome.SESSIONS).toString())
@@ -95,7 +104,8 @@ public final class AgentLaunch {
                 .put("dialect", "openai-compatible".equals(route) ? "openai-compatible" : "deepseek")
                 .put("provider", route).put("apiKeyEnv", "DEEPSEEK_API_KEY");
         if (baseUrl != null) llmConfig.put("baseUrl", baseUrl).put("apiKeyRequired", false);
-        rows.addObject().put("id", "approval").putObject("config").put("yes", yes);
+        if (withoutApproval) rows.addObject().put("id", "approval").put("disabled", true);
+        else rows.addObject().put("id", "approval").putObject("config").put("yes", yes);
         return PatchLayer.parse("dsh4j flags", rows.toString());
     }
 

@@ -316,4 +316,60 @@ class ChatCommandTest {
         }
         assertThat(model.calls().getFirst().messages().toString()).contains("line one\nline two");
     }
+
+    static ScriptedModel.Script bash(String id, String command) {
+        return ScriptedModel.Script.toolCalls(new io.dsh4j.message.ContentBlock.ToolCall(id, "bash",
+                "{\"command\":\"" + command + "\",\"description\":\"test\"}"));
+    }
+
+    @Test
+    void a_command_outside_the_policy_asks_and_a_denial_reaches_the_model_as_the_users_rejection() throws Exception {
+        ScriptedModel model = ScriptedModel.of(bash("c1", "touch denied.txt"), ScriptedModel.Script.text("understood"));
+        try (ChatDriver chat = ChatDriver.start(100, false, scripted(model), args())) {
+            chat.awaitScreen("> ");
+            chat.type("make a file\r");
+            chat.awaitScreen("[d]eny:");
+            assertThat(chat.screen()).contains("? bash {\"command\":\"touch denied.txt\"");
+            chat.type("d\r");
+            chat.awaitScreen("understood");
+            chat.endOfInput();
+            assertThat(chat.awaitExit()).isEqualTo(ExitCodes.OK);
+            assertThat(chat.screen()).contains("✗ bash: ");
+        }
+        assertThat(work.resolve("denied.txt")).doesNotExist();
+        assertThat(jsonl(logs(home).getFirst())).contains("the user rejected tool \\\"bash\\\"");
+    }
+
+    @Test
+    void always_allows_the_tool_for_the_rest_of_the_session_without_asking_again() throws Exception {
+        ScriptedModel model = ScriptedModel.of(bash("c1", "touch one.txt"), bash("c2", "touch two.txt"),
+                ScriptedModel.Script.text("both made"));
+        try (ChatDriver chat = ChatDriver.start(100, false, scripted(model), args())) {
+            chat.awaitScreen("> ");
+            chat.type("make two files\r");
+            chat.awaitScreen("[d]eny:");
+            chat.type("a\r");
+            chat.awaitScreen("both made");
+            chat.endOfInput();
+            assertThat(chat.awaitExit()).isEqualTo(ExitCodes.OK);
+            assertThat(chat.screen().split("\\[d\\]eny:", -1)).hasSize(2);
+            assertThat(chat.screen()).contains("✓ bash {\"command\":\"touch two.txt\"");
+        }
+        assertThat(work.resolve("one.txt")).exists();
+        assertThat(work.resolve("two.txt")).exists();
+    }
+
+    @Test
+    void with_yes_commands_run_without_a_question() throws Exception {
+        ScriptedModel model = ScriptedModel.of(bash("c1", "touch yes.txt"), ScriptedModel.Script.text("done"));
+        try (ChatDriver chat = ChatDriver.start(100, false, scripted(model), args("--yes"))) {
+            chat.awaitScreen("> ");
+            chat.type("make a file\r");
+            chat.awaitScreen("done");
+            chat.endOfInput();
+            assertThat(chat.awaitExit()).isEqualTo(ExitCodes.OK);
+            assertThat(chat.screen()).doesNotContain("[d]eny");
+        }
+        assertThat(work.resolve("yes.txt")).exists();
+    }
 }
