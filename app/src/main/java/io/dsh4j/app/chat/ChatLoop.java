@@ -74,6 +74,9 @@ final class ChatLoop {
     private boolean existing;
     private AgentHandle handle;
     private LineReader reader;
+    /** Guards reading the terminal while a turn runs: the Esc watcher and an approval question take turns. */
+    private final Object keys = new Object();
+    private volatile boolean turnRunning;
 
     ChatLoop(AgentBoot boot, AgentLaunch launch, String route, Terminal terminal, ResourceBundle texts, String model, String effort,
              String resume) {
@@ -157,15 +160,60 @@ final class ChatLoop {
         return ExitCodes.OK;
     }
 
+    /**
+     * While a turn runs: Esc (alone, not the start of a key's escape sequence) asks for a steer message,
+     * which enters the running turn at its next step. Any other key typed ahead ends the watch for this
+     * turn and stays in the terminal's input for the next prompt.
+     */
+    private void watchForSteer(Agent agent) {
+        org.jline.utils.NonBlockingReader in = terminal.reader();
+        try {
+            while (turnRunning) {
+                String message = null;
+                synchronized (keys) {
+                    int c = in.peek(STEER_POLL_MS);
+                    if (c == org.jline.utils.NonBlockingReader.READ_EXPIRED) continue;
+                    if (c != 27) return;
+                    in.read();
+                    int next = in.peek(ESCAPE_SEQUENCE_MS);
+                    if (next != org.jline.utils.NonBlockingReader.READ_EXPIRED) {
+                        while (in.peek(ESCAPE_SEQUENCE_MS) >= 0) in.read();
+                        continue;
+                    }
+                    if (!turnRunning) return;
+                    try {
+                        message = reader.readLine(text("chat.steer.prompt") + " ");
+                    } catch (UserInterruptException | EndOfFileException e) {
+                        message = null;
+                    }
+                }
+                if (message != null && !message.isBlank()) {
+                    agent.steer(new Message.UserMessage(UUID.randomUUID().toString(), List.of(new ContentBlock.Text(message)),
+                            MessageSource.user()));
+                    screen.line(text("chat.steer.queued"));
+                }
+            }
+        } catch (IOException e) {
+            screen.line(text("chat.error", e.getMessage()));
+        }
+    }
+
+    /** How long the Esc watcher waits for a key before looking whether the turn is still running. */
+    private static final long STEER_POLL_MS = 50;
+    /** A key after Esc within this time is an escape sequence (an arrow key), not Esc itself. */
+    private static final long ESCAPE_SEQUENCE_MS = 30;
+
     /** Asks a question while a turn runs (an approval): the answer line, {@code null} on Ctrl-C or end of input. */
     private String askDuringTurn(String call) {
         screen.line(text("chat.approve.call", call));
-        try {
-            return reader.readLine(text("chat.approve.prompt") + " ");
-        } catch (UserInterruptException | EndOfFileException e) {
-            AgentHandle h = handle;
-            if (h != null) h.agent().cancel(AgentCancelCause.USER, false);
-            return null;
+        synchronized (keys) {
+            try {
+                return reader.readLine(text("chat.approve.prompt") + " ");
+            } catch (UserInterruptException | EndOfFileException e) {
+                AgentHandle h = handle;
+                if (h != null) h.agent().cancel(AgentCancelCause.USER, false);
+                return null;
+            }
         }
     }
 
@@ -196,6 +244,15 @@ final class ChatLoop {
         }
         screen.forgetTurnEnd();
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> agent.cancel(AgentCancelCause.USER, false));
+        boolean watch = !Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
+        org.jline.terminal.Attributes cooked = watch ? terminal.enterRawMode() : null;
+        if (watch) {
+            org.jline.terminal.Attributes raw = terminal.getAttributes();
+            raw.setLocalFlag(org.jline.terminal.Attributes.LocalFlag.ISIG, true);
+            terminal.setAttributes(raw);
+        }
+        turnRunning = true;
+        Thread watcher = watch ? Thread.ofVirtual().name("dsh4j-chat-esc").start(() -> watchForSteer(agent)) : null;
         try {
             agent.followup(new Message.UserMessage(UUID.randomUUID().toString(), List.of(new ContentBlock.Text(prompt)),
                     MessageSource.user()));
@@ -206,6 +263,15 @@ final class ChatLoop {
         } catch (ExecutionException e) {
             screen.line(text("chat.error", e.getCause().getMessage()));
         } finally {
+            turnRunning = false;
+            if (watcher != null) {
+                try {
+                    watcher.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                terminal.setAttributes(cooked);
+            }
             terminal.handle(Terminal.Signal.INT, previous);
         }
         existing = true;

@@ -372,4 +372,52 @@ class ChatCommandTest {
         }
         assertThat(work.resolve("yes.txt")).exists();
     }
+
+    @Test
+    void esc_during_a_turn_asks_for_a_steer_message_that_enters_the_running_turn_at_its_next_step() throws Exception {
+        ScriptedModel.Gate gate = new ScriptedModel.Gate();
+        ScriptedModel model = ScriptedModel.of(
+                ScriptedModel.Script.builder().text("looking").pause(gate)
+                        .toolCall(new io.dsh4j.message.ContentBlock.ToolCall("t1", "todo_write",
+                                "{\"todos\":[{\"content\":\"x\",\"status\":\"pending\"}]}"))
+                        .usage(TokenUsage.of(1, 1)).finish(new FinishReason.ToolCalls()).build(),
+                ScriptedModel.Script.text("steered"));
+        try (ChatDriver chat = ChatDriver.start(100, false, scripted(model), args())) {
+            chat.awaitScreen("> ");
+            chat.type("start\r");
+            assertThat(gate.awaitReached(ChatDriver.TIMEOUT_SECONDS)).isTrue();
+            chat.type("\u001b");
+            chat.awaitScreen("steer> ");
+            chat.type("use tabs, not spaces\r");
+            chat.awaitScreen("(steer: enters the turn at its next step)");
+            gate.release();
+            chat.awaitScreen("steered");
+            chat.awaitScreen("> ", 2);
+            chat.endOfInput();
+            assertThat(chat.awaitExit()).isEqualTo(ExitCodes.OK);
+        }
+        assertThat(model.calls()).hasSize(2);
+        assertThat(model.calls().get(1).messages().toString()).contains("use tabs, not spaces");
+        assertThat(model.calls().get(0).messages().toString()).doesNotContain("use tabs");
+    }
+
+    @Test
+    void switching_the_model_between_turns_keeps_the_session_and_uses_the_new_model() throws Exception {
+        ScriptedModel model = ScriptedModel.answering("from the first", "from the second");
+        try (ChatDriver chat = ChatDriver.start(100, false, scripted(model), args())) {
+            chat.awaitScreen("> ");
+            chat.type("one\r");
+            chat.awaitScreen("from the first");
+            chat.awaitScreen("> ", 2);
+            chat.type("/model second-model\r");
+            chat.awaitScreen("model: second-model");
+            chat.type("two\r");
+            chat.awaitScreen("from the second");
+            chat.endOfInput();
+            assertThat(chat.awaitExit()).isEqualTo(ExitCodes.OK);
+        }
+        assertThat(model.calls()).extracting(c -> c.model()).containsExactly("deepseek-v4-flash", "second-model");
+        assertThat(model.calls().get(1).messages().toString()).contains("from the first");
+        assertThat(logs(home)).hasSize(1);
+    }
 }
