@@ -126,7 +126,7 @@ class BuildLayoutTest {
         String readme = Repo.read("README.md");
         List<String> commands = commands();
         assertThat(commands).hasSizeGreaterThanOrEqualTo(2);
-        assertThat(commands.get(0)).startsWith("./mvnw ").contains(" package").endsWith("&& bin/dsh4j sessions list");
+        assertThat(commands.get(0)).startsWith("./mvnw ").contains(" package").contains("&& bin/dsh4j run \"");
         assertThat(commands.get(1)).isEqualTo("./mvnw verify");
         int firstCommand = readme.indexOf("```sh");
         assertThat(readme.substring(0, firstCommand).lines().filter(l -> l.startsWith("## ")).toList())

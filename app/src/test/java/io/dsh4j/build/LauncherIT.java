@@ -40,6 +40,14 @@ class LauncherIT {
     }
 
     @Test
+    void the_readme_run_without_a_model_says_in_one_screen_how_to_configure_one_and_exits_3() {
+        Repo.Run r = dsh4j("run", "List the files here");
+        assertThat(r.code()).as(r.err()).isEqualTo(3);
+        assertThat(r.err()).contains("export DEEPSEEK_API_KEY=").contains("--base-url http://127.0.0.1:8080/v1");
+        assertThat(home.resolve(".dsh")).doesNotExist();
+    }
+
+    @Test
     void the_main_job_says_plainly_that_there_is_no_dsh_home() {
         Repo.Run r = dsh4j("sessions", "list");
         assertThat(r.code()).as(r.err()).isZero();
