@@ -1,6 +1,7 @@
 package io.dsh4j.app;
 
 import io.dsh4j.app.bench.BenchCommand;
+import io.dsh4j.app.chat.ChatCommand;
 import io.dsh4j.app.deliberation.DeliberationCommand;
 import io.dsh4j.app.health.HandoffCommand;
 import io.dsh4j.app.health.HealthCommand;
@@ -46,6 +47,7 @@ public final class Main implements Runnable {
             HealthCommand.class,
             HandoffCommand.class,
             DeliberationCommand.class,
+            ChatCommand.class,
             ModelsCommand.class,
             AskCommand.class,
             RunCommand.class,

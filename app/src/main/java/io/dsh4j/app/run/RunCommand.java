@@ -10,20 +10,15 @@ import io.dsh4j.agent.AgentRegistry;
 import io.dsh4j.agent.DefaultProfile;
 import io.dsh4j.agent.PreStepDecision;
 import io.dsh4j.app.ExitCodes;
-import io.dsh4j.kernel.loader.LoaderException;
-import io.dsh4j.kernel.loader.PatchLayer;
 import io.dsh4j.message.ContentBlock;
 import io.dsh4j.message.Message;
 import io.dsh4j.message.MessageSource;
-import io.dsh4j.message.json.JsJson;
-import io.dsh4j.session.SessionHome;
 import io.dsh4j.session.event.EventPayload;
 import io.dsh4j.session.event.EventTypes;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.TurnEndReason;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.text.MessageFormat;
 import java.util.ArrayList;
@@ -51,7 +46,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true, resourceBundle = RunCommand.TEXTS)
 public final class RunCommand implements Callable<Integer> {
 
-    static final String TEXTS = "io.dsh4j.app.run.Texts";
+    public static final String TEXTS = "io.dsh4j.app.run.Texts";
 
     private static final String DIM = "\u001b[2m";
     private static final String RESET = "\u001b[0m";
@@ -112,33 +107,14 @@ public final class RunCommand implements Callable<Integer> {
             err.println(text("message.error", text("message.badMaxSteps", maxSteps)));
             return ExitCodes.USAGE;
         }
-        if (effort != null && !List.of("off", "low", "high", "max").contains(effort)) {
-            err.println(text("message.error", text("message.badEffort", effort)));
-            return ExitCodes.USAGE;
-        }
-        String route = provider != null ? provider : DefaultProfile.DEFAULT_PROVIDER;
-        String effectiveBaseUrl = baseUrl != null ? baseUrl : blankToNull(env.apply("DEEPSEEK_BASE_URL"));
-        if (effectiveBaseUrl == null && blankToNull(env.apply("DEEPSEEK_API_KEY")) == null) {
-            err.println(text("message.noModel"));
-            err.flush();
-            return ExitCodes.INPUT_UNAVAILABLE;
-        }
-        Path workDir = (cwd != null ? cwd : Path.of("")).toAbsolutePath().normalize();
-        if (!Files.isDirectory(workDir)) {
-            err.println(text("message.error", text("message.noCwd", workDir)));
-            return ExitCodes.INPUT_UNAVAILABLE;
-        }
-        Path resolvedHome = SessionHome.resolve(home).dir();
-        AgentBoot boot;
-        try {
-            List<PatchLayer> layers = new ArrayList<>(DefaultProfile.layers(resolvedHome, profile, patches, false,
-                    RunCommand.class.getClassLoader()));
-            layers.add(flagLayer(resolvedHome, route, baseUrl));
-            boot = AgentBoot.start(layers, RunCommand.class.getClassLoader());
-        } catch (LoaderException e) {
-            err.println(text("message.error", e.getMessage()));
-            return ExitCodes.PROBLEM_FOUND;
-        }
+        AgentLaunch.Prepared prepared = AgentLaunch.prepare(spec.resourceBundle(), effort, provider, baseUrl, cwd, home,
+                yes, env, err);
+        if (prepared.launch() == null) return prepared.exitCode();
+        AgentLaunch launch = prepared.launch();
+        AgentBoot boot = launch.boot(profile, patches, err);
+        if (boot == null) return ExitCodes.PROBLEM_FOUND;
+        Path workDir = launch.workDir;
+        String route = launch.route;
         try (boot) {
             return runTurn(boot, workDir, route, out, err);
         }
@@ -259,18 +235,11 @@ public final class RunCommand implements Callable<Integer> {
                 err.flush();
             }
             case EventPayload.ToolResult r when r.isError() -> {
-                err.println(DIM + "  ✗ " + abbreviate(resultText(r)) + RESET);
+                err.println(DIM + "  ✗ " + abbreviate(AgentLaunch.resultText(r)) + RESET);
                 err.flush();
             }
             default -> { }
         }
-    }
-
-    private static String resultText(EventPayload.ToolResult r) {
-        for (ContentBlock b : r.message().result().content()) {
-            if (b instanceof ContentBlock.Text t) return t.text();
-        }
-        return "";
     }
 
     private static String abbreviate(String s) {
@@ -278,27 +247,14 @@ public final class RunCommand implements Callable<Integer> {
         return one.length() > 200 ? one.substring(0, 200) + "…" : one;
     }
 
-    /** The flag-derived patch layer, applied last (like DSH's flag patches). */
-    private PatchLayer flagLayer(Path resolvedHome, String route, String flagBaseUrl) {
-        var rows = JsJson.nodes().arrayNode();
-        var session = rows.addObject().put("id", "session");
-        session.putObject("config").put("root", resolvedHome.resolve(SessionHome.SESSIONS).toString())
-                .put("compression", "zstd").put("writeBatchMaxDelayMs", 200);
-        var llm = rows.addObject().put("id", "llm-deepseek");
-        var llmConfig = llm.putObject("config")
-                .put("dialect", "openai-compatible".equals(route) ? "openai-compatible" : "deepseek")
-                .put("provider", route).put("apiKeyEnv", "DEEPSEEK_API_KEY");
-        if (flagBaseUrl != null) llmConfig.put("baseUrl", flagBaseUrl).put("apiKeyRequired", false);
-        rows.addObject().put("id", "approval").putObject("config").put("yes", yes);
-        return PatchLayer.parse("dsh4j run flags", rows.toString());
-    }
-
-    private static String blankToNull(String s) {
-        return s == null || s.isBlank() ? null : s;
-    }
-
     private String text(String key, Object... args) {
         return new MessageFormat(spec.resourceBundle().getString(key), spec.resourceBundle().getLocale()).format(args);
+    }
+
+    /** The environment this command reads ({@code dsh4j chat} passes its own on). */
+    public RunCommand withEnvironment(UnaryOperator<String> values) {
+        env = values;
+        return this;
     }
 
     /** For {@link Map}-free tests: the environment this command reads. */

@@ -14,16 +14,16 @@ import java.util.Set;
  * What a replay is compared on: steps, the tool calls in order (name and arguments) and the final
  * text — read from a recorded corpus log or a log dsh4j wrote (as JSONL text).
  */
-record Recording(String prompt, int turns, int steps, List<String> toolCalls, String finalText) {
+public record Recording(String prompt, int turns, int steps, List<String> toolCalls, String finalText) {
 
     static final Set<String> BUILTIN = Set.of("read", "write", "edit", "glob", "grep", "bash", "todo_write");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static Recording of(Path jsonl) throws IOException {
+    public static Recording of(Path jsonl) throws IOException {
         return parse(Files.readString(jsonl, StandardCharsets.UTF_8));
     }
 
-    static Recording parse(String text) throws IOException {
+    public static Recording parse(String text) throws IOException {
         String prompt = null;
         int turns = 0;
         int steps = 0;
