@@ -58,7 +58,7 @@ public final class RunCrashDriver {
 
     /** The first direct user prompt of a recording. */
     static String prompt(Path log) throws java.io.IOException {
-        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var json = io.dsh4j.message.json.JsJson.mapper();
         for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
             var e = json.readTree(line);
             if ("user/message".equals(e.path("type").asText()) && "user".equals(e.path("data").path("source").path("kind").asText())) {

@@ -50,7 +50,7 @@ import java.util.stream.Stream;
  */
 public final class ConsoleLoadDriver {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = io.dsh4j.message.json.JsJson.mapper();
 
     private ConsoleLoadDriver() {}
 
