@@ -89,6 +89,9 @@ public final class ChatCommand implements Callable<Integer> {
     /** Whether standard input is a terminal ({@code null}: ask the JVM's console). */
     Boolean interactive;
 
+    /** The segments of the status line after chat's own. */
+    List<StatusSegment> statusSegments = StatusSegment.STANDARD;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -118,7 +121,7 @@ public final class ChatCommand implements Callable<Integer> {
         try (boot; t) {
             String route = onBoot.apply(boot);
             ChatLoop loop = new ChatLoop(boot, launch, route != null ? route : launch.route, t, spec.resourceBundle(), model,
-                    effort, sessionId);
+                    effort, sessionId, statusSegments);
             return loop.run();
         }
     }

@@ -67,6 +67,8 @@ final class ChatLoop {
     private final ResourceBundle texts;
     private final PrintWriter out;
     private final ChatScreen screen;
+    /** Further segments of the status line, after chat's own, in order. */
+    private final List<StatusSegment> segments;
     private String model;
     private String effort;
     private volatile String sessionId;
@@ -79,7 +81,8 @@ final class ChatLoop {
     private volatile boolean turnRunning;
 
     ChatLoop(AgentBoot boot, AgentLaunch launch, String route, Terminal terminal, ResourceBundle texts, String model, String effort,
-             String resume) {
+             String resume, List<StatusSegment> segments) {
+        this.segments = List.copyOf(segments);
         this.boot = boot;
         this.launch = launch;
         this.route = route;
@@ -90,11 +93,19 @@ final class ChatLoop {
         this.effort = effort;
         this.sessionId = resume != null ? resume : UUID.randomUUID().toString();
         this.existing = resume != null;
-        boolean ansi = !Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
-        this.screen = new ChatScreen(out, () -> terminal.getWidth() > 0 ? terminal.getWidth() : 80, ansi);
+        this.screen = new ChatScreen(terminal, rich(terminal));
         boot.root().events().on(AgentEvents.SESSION_EVENT, notice -> {
             if (notice.session().id().equals(sessionId)) screen.show(notice.event());
         });
+    }
+
+    /**
+     * Whether the terminal gets Markdown, styles and a live region: it is not dumb and can move the
+     * cursor. A dumb terminal (or one JLine made because the output is not a terminal) gets plain text.
+     */
+    static boolean rich(Terminal terminal) {
+        return !Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType())
+                && terminal.getStringCapability(org.jline.utils.InfoCmp.Capability.cursor_up) != null;
     }
 
     int run() {
@@ -113,6 +124,7 @@ final class ChatLoop {
             boot.root().provide(ApprovalPolicy.KEY, new ChatApproval(
                     exec -> exec.name() + " " + exec.arguments(), this::askDuringTurn));
         }
+        reader.option(LineReader.Option.BRACKETED_PASTE, true);
         screen.line(text("chat.welcome", model, sessionId));
         if (existing) {
             try {
@@ -181,10 +193,13 @@ final class ChatLoop {
                         continue;
                     }
                     if (!turnRunning) return;
+                    screen.suspendLive();
                     try {
                         message = reader.readLine(text("chat.steer.prompt") + " ");
                     } catch (UserInterruptException | EndOfFileException e) {
                         message = null;
+                    } finally {
+                        screen.resumeLive();
                     }
                 }
                 if (message != null && !message.isBlank()) {
@@ -207,12 +222,15 @@ final class ChatLoop {
     private String askDuringTurn(String call) {
         screen.line(text("chat.approve.call", call));
         synchronized (keys) {
+            screen.suspendLive();
             try {
                 return reader.readLine(text("chat.approve.prompt") + " ");
             } catch (UserInterruptException | EndOfFileException e) {
                 AgentHandle h = handle;
                 if (h != null) h.agent().cancel(AgentCancelCause.USER, false);
                 return null;
+            } finally {
+                screen.resumeLive();
             }
         }
     }
@@ -244,6 +262,8 @@ final class ChatLoop {
         }
         screen.forgetTurnEnd();
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, s -> agent.cancel(AgentCancelCause.USER, false));
+        Terminal.SignalHandler previousWinch = terminal.handle(Terminal.Signal.WINCH, s -> screen.resized());
+        screen.beginTurn(this::status);
         boolean watch = !Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
         org.jline.terminal.Attributes cooked = watch ? terminal.enterRawMode() : null;
         if (watch) {
@@ -273,6 +293,7 @@ final class ChatLoop {
                 terminal.setAttributes(cooked);
             }
             terminal.handle(Terminal.Signal.INT, previous);
+            terminal.handle(Terminal.Signal.WINCH, previousWinch);
         }
         existing = true;
         screen.endTurn();
@@ -291,13 +312,24 @@ final class ChatLoop {
         TokenUsage usage = screen.lastUsage();
         StringBuilder s = new StringBuilder(model);
         if (effort != null) s.append(" (").append(effort).append(')');
-        if (usage == null) return s.toString();
-        long context = usage.inputTokens() + usage.outputTokens();
-        s.append(" · ").append(text("chat.status.context", context));
-        Long window = contextWindow();
-        if (window != null && window > 0) s.append(" ").append(text("chat.status.window", 100.0 * context / window, window));
-        if (usage.cacheReadTokens() != null && usage.inputTokens() > 0) {
-            s.append(" · ").append(text("chat.status.cache", 100.0 * usage.cacheReadTokens() / usage.inputTokens()));
+        Long window = usage == null ? null : contextWindow();
+        if (usage != null) {
+            long context = usage.inputTokens() + usage.outputTokens();
+            s.append(" · ").append(text("chat.status.context", context));
+            if (window != null && window > 0) s.append(" ").append(text("chat.status.window", 100.0 * context / window, window));
+            if (usage.cacheReadTokens() != null && usage.inputTokens() > 0) {
+                s.append(" · ").append(text("chat.status.cache", 100.0 * usage.cacheReadTokens() / usage.inputTokens()));
+            }
+        }
+        StatusSegment.View view = new StatusSegment.View(sessionId, model, effort, usage, window, boot);
+        for (StatusSegment segment : segments) {
+            String part;
+            try {
+                part = segment.text(view);
+            } catch (RuntimeException e) {
+                part = null;
+            }
+            if (part != null && !part.isBlank()) s.append(" · ").append(part.strip());
         }
         return s.toString();
     }

@@ -264,12 +264,10 @@ class ChatCommandTest {
             chat.awaitScreen("> ", 2);
             chat.endOfInput();
             assertThat(chat.awaitExit()).isEqualTo(ExitCodes.OK);
-            List<String> dimmed = chat.rawScreen().lines()
-                    .filter(l -> l.contains(ChatScreen.DIM))
-                    .map(l -> l.substring(l.indexOf(ChatScreen.DIM) + ChatScreen.DIM.length()).replace(ChatScreen.RESET, ""))
-                    .toList();
-            assertThat(dimmed).isNotEmpty().allSatisfy(l -> assertThat(new AttributedString(l).columnLength()).isLessThan(20));
-            assertThat(dimmed).anySatisfy(l -> assertThat(l).startsWith("▸ 推理").endsWith("…"));
+            List<Emulator.Row> dimmed = chat.visible().stream().filter(Emulator.Row::dim).toList();
+            assertThat(dimmed).isNotEmpty().allSatisfy(r -> assertThat(r.columns()).isLessThan(20));
+            assertThat(dimmed).allSatisfy(r -> assertThat(new AttributedString(r.text()).columnLength()).isEqualTo(r.columns()));
+            assertThat(dimmed).anySatisfy(r -> assertThat(r.text()).startsWith("▸ 推理").endsWith("…"));
         }
     }
 

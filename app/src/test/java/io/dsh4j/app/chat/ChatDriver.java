@@ -9,6 +9,7 @@ import java.io.PipedOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +34,17 @@ final class ChatDriver implements AutoCloseable {
     final StringWriter err = new StringWriter();
     private final CompletableFuture<Integer> exit;
 
+    final Terminal terminal;
+    final int columns;
+    private final int rows = 24;
+
     private ChatDriver(int columns, boolean dumb, Function<AgentBoot, String> onBoot, String... args) throws IOException {
+        this(columns, dumb, onBoot, cmd -> { }, args);
+    }
+
+    private ChatDriver(int columns, boolean dumb, Function<AgentBoot, String> onBoot, java.util.function.Consumer<ChatCommand> setup,
+                       String... args) throws IOException {
+        this.columns = columns;
         keys = new PipedOutputStream();
         PipedInputStream in = new PipedInputStream(keys, 1 << 16);
         OutputStream out = new OutputStream() {
@@ -52,12 +63,13 @@ final class ChatDriver implements AutoCloseable {
         };
         TerminalBuilder builder = TerminalBuilder.builder().system(false).streams(in, out).encoding(StandardCharsets.UTF_8)
                 .size(new Size(columns, 24));
-        Terminal terminal = dumb ? builder.dumb(true).type(Terminal.TYPE_DUMB).build() : builder.type("xterm-256color").build();
+        terminal = dumb ? builder.dumb(true).type(Terminal.TYPE_DUMB).build() : builder.type("xterm-256color").build();
         ChatCommand cmd = new ChatCommand();
         cmd.env = Map.<String, String>of()::get;
         cmd.terminal = terminal;
         cmd.interactive = true;
         if (onBoot != null) cmd.onBoot = onBoot;
+        setup.accept(cmd);
         CommandLine cli = new CommandLine(cmd);
         cli.setOut(new PrintWriter(new StringWriter(), true));
         cli.setErr(new PrintWriter(err, true));
@@ -66,6 +78,34 @@ final class ChatDriver implements AutoCloseable {
 
     static ChatDriver start(int columns, boolean dumb, Function<AgentBoot, String> onBoot, String... args) throws IOException {
         return new ChatDriver(columns, dumb, onBoot, args);
+    }
+
+    /** Like {@link #start}, with {@code setup} applied to the command before it runs. */
+    static ChatDriver start(int columns, Function<AgentBoot, String> onBoot, java.util.function.Consumer<ChatCommand> setup,
+                            String... args) throws IOException {
+        return new ChatDriver(columns, false, onBoot, setup, args);
+    }
+
+    /** The screen as a terminal of this size shows it (scrolled-off rows first). */
+    List<Emulator.Row> visible() {
+        return Emulator.rows(rawScreen(), columns, rows);
+    }
+
+    /** The terminal changes size: the new size, then SIGWINCH. */
+    void resize(int newColumns) {
+        terminal.setSize(new Size(newColumns, rows));
+        terminal.raise(Terminal.Signal.WINCH);
+    }
+
+    /** How many chars of output so far (a mark for {@link #rawScreenSince}). */
+    int mark() {
+        synchronized (written) {
+            return rawScreen().length();
+        }
+    }
+
+    String rawScreenSince(int mark) {
+        return rawScreen().substring(mark);
     }
 
     void type(String text) throws IOException {
