@@ -92,6 +92,28 @@ public final class ChatCommand implements Callable<Integer> {
     /** The segments of the status line after chat's own. */
     List<StatusSegment> statusSegments = StatusSegment.STANDARD;
 
+    /** How many prompts the line editor's history keeps, in memory and in its file. */
+    int historySize = ChatLoop.HISTORY_SIZE;
+
+    /**
+     * Talks through {@code terminal} instead of the system terminal, as an interactive chat (an
+     * embedding, a pseudo-terminal, a benchmark driver). The terminal is closed when the chat ends.
+     */
+    public ChatCommand withTerminal(Terminal terminal) {
+        this.terminal = terminal;
+        this.interactive = true;
+        return this;
+    }
+
+    /**
+     * Runs {@code hook} once the profile is booted; it returns the model route to use instead of the
+     * flags' one ({@code null}: the flags' route), for instance a route it registered itself.
+     */
+    public ChatCommand withBootHook(java.util.function.Function<AgentBoot, String> hook) {
+        this.onBoot = hook;
+        return this;
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -122,6 +144,7 @@ public final class ChatCommand implements Callable<Integer> {
             String route = onBoot.apply(boot);
             ChatLoop loop = new ChatLoop(boot, launch, route != null ? route : launch.route, t, spec.resourceBundle(), model,
                     effort, sessionId, statusSegments);
+            loop.historySize = historySize;
             return loop.run();
         }
     }

@@ -56,6 +56,11 @@ final class ChatLoop {
 
     /** History file under the home. */
     static final String HISTORY = "chat_history";
+    /** How many prompts the history keeps by default (in memory and in the file). */
+    static final int HISTORY_SIZE = 500;
+
+    /** How many prompts the history keeps. */
+    int historySize = HISTORY_SIZE;
 
     /** Chat's own slash commands, in {@code /help} order. */
     static final List<String> BUILTIN = List.of("help", "model", "effort", "new", "resume", "sessions", "exit");
@@ -114,6 +119,8 @@ final class ChatLoop {
                 .appName("dsh4j")
                 .parser(literalBackslash())
                 .variable(LineReader.HISTORY_FILE, launch.home.resolve(HISTORY))
+                .variable(LineReader.HISTORY_SIZE, historySize)
+                .variable(LineReader.HISTORY_FILE_SIZE, historySize)
                 .completer((r, line, candidates) -> {
                     if (line.wordIndex() == 0 && line.word().startsWith("/")) {
                         for (String name : commandNames().keySet()) candidates.add(new Candidate("/" + name));

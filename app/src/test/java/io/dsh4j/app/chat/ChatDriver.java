@@ -29,7 +29,14 @@ final class ChatDriver implements AutoCloseable {
     static final long TIMEOUT_SECONDS = 60;
 
     private final PipedOutputStream keys;
-    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    /** The output, readable from a byte mark on without copying the rest. */
+    private static final class Output extends ByteArrayOutputStream {
+        String since(int from) {
+            return new String(buf, from, count - from, StandardCharsets.UTF_8);
+        }
+    }
+
+    private final Output bytes = new Output();
     private final Object written = new Object();
     final StringWriter err = new StringWriter();
     private final CompletableFuture<Integer> exit;
@@ -97,15 +104,32 @@ final class ChatDriver implements AutoCloseable {
         terminal.raise(Terminal.Signal.WINCH);
     }
 
-    /** How many chars of output so far (a mark for {@link #rawScreenSince}). */
+    /** How many bytes of output so far (a mark for {@link #rawScreenSince} and {@link #awaitRawSince}). */
     int mark() {
         synchronized (written) {
-            return rawScreen().length();
+            return bytes.size();
         }
     }
 
     String rawScreenSince(int mark) {
-        return rawScreen().substring(mark);
+        synchronized (written) {
+            return bytes.since(mark);
+        }
+    }
+
+    /** Waits until the output after byte {@code mark} contains {@code text} verbatim; fails after the timeout. */
+    void awaitRawSince(int mark, String text) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+        synchronized (written) {
+            while (!bytes.since(mark).contains(text)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || exit.isDone()) {
+                    throw new AssertionError("output never showed \"" + text + "\" after byte " + mark + ":\n" + bytes.since(mark)
+                            + "\nstderr: " + err);
+                }
+                written.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            }
+        }
     }
 
     void type(String text) throws IOException {

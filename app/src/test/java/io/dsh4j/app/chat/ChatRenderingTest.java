@@ -222,6 +222,34 @@ class ChatRenderingTest {
     }
 
     @Test
+    void status_segments_join_the_status_line_live_and_after_the_turn_and_a_failing_one_is_left_out() throws Exception {
+        ScriptedModel.Gate gate = new ScriptedModel.Gate();
+        ScriptedModel model = ScriptedModel.of(streamed(gate, "partial", null, " rest\n"));
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        List<StatusSegment> segments = List.of(
+                view -> "health " + (view.lastUsage() == null ? "-" : "ok") + "\u001b[31m",
+                view -> {
+                    throw new IllegalStateException("broken segment");
+                },
+                view -> asked.incrementAndGet() > 0 ? null : "never");
+        try (ChatDriver chat = ChatDriver.start(100, ChatCommandTest.scripted(model), cmd -> cmd.statusSegments = segments, args())) {
+            chat.awaitScreen("> ");
+            chat.type("hi\r");
+            assertThat(gate.awaitReached(ChatDriver.TIMEOUT_SECONDS)).isTrue();
+            chat.awaitScreen("partial");
+            assertThat(texts(chat.visible()).getLast()).isEqualTo("deepseek-v4-flash · health -␛[31m");
+            gate.release();
+            chat.awaitScreen("> ", 2);
+            chat.endOfInput();
+            assertThat(chat.awaitExit()).isEqualTo(ExitCodes.OK);
+            assertThat(texts(chat.visible())).anySatisfy(l -> assertThat(l).startsWith("deepseek-v4-flash · context 1230 tokens")
+                    .endsWith(" · health ok␛[31m"));
+            assertThat(chat.screen()).doesNotContain("broken segment").doesNotContain("never");
+        }
+        assertThat(asked.get()).isGreaterThan(1);
+    }
+
+    @Test
     void a_bracketed_paste_is_one_prompt_with_its_line_breaks_and_the_enter_after_it_sends_it() throws Exception {
         ScriptedModel model = ScriptedModel.answering("pasted");
         try (ChatDriver chat = ChatDriver.start(80, false, ChatCommandTest.scripted(model), args())) {
