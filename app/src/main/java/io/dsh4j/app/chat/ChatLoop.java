@@ -220,8 +220,8 @@ final class ChatLoop {
         }
     }
 
-    /** How long the Esc watcher waits for a key before looking whether the turn is still running. */
-    private static final long STEER_POLL_MS = 50;
+    /** How long the Esc watcher waits for a key before looking whether the turn is still running (the end of a turn waits for it). */
+    private static final long STEER_POLL_MS = 10;
     /** A key after Esc within this time is an escape sequence (an arrow key), not Esc itself. */
     private static final long ESCAPE_SEQUENCE_MS = 30;
 
