@@ -314,18 +314,24 @@ final class ChatLoop {
         screen.line(status());
     }
 
-    /** {@code model · context N tokens (P% of W) · cache hit H%}. */
+    /**
+     * {@code model (effort) · context N tokens (P% of W) · cache hit H%}, then the {@link StatusSegment}s:
+     * the context is the last answer's whole prompt (uncached input, cache reads and writes) plus its
+     * output; the hit rate is the cache reads' share of that prompt.
+     */
     String status() {
         TokenUsage usage = screen.lastUsage();
         StringBuilder s = new StringBuilder(model);
         if (effort != null) s.append(" (").append(effort).append(')');
         Long window = usage == null ? null : contextWindow();
         if (usage != null) {
-            long context = usage.inputTokens() + usage.outputTokens();
+            // the counts are disjoint: the prompt was the uncached input plus the cache reads and writes
+            long prompt = usage.inputTokens() + usage.cacheReadOrZero() + usage.cacheWriteOrZero();
+            long context = prompt + usage.outputTokens();
             s.append(" · ").append(text("chat.status.context", context));
             if (window != null && window > 0) s.append(" ").append(text("chat.status.window", 100.0 * context / window, window));
-            if (usage.cacheReadTokens() != null && usage.inputTokens() > 0) {
-                s.append(" · ").append(text("chat.status.cache", 100.0 * usage.cacheReadTokens() / usage.inputTokens()));
+            if (usage.cacheReadTokens() != null && prompt > 0) {
+                s.append(" · ").append(text("chat.status.cache", 100.0 * usage.cacheReadTokens() / prompt));
             }
         }
         StatusSegment.View view = new StatusSegment.View(sessionId, model, effort, usage, window, boot);

@@ -250,6 +250,21 @@ class ChatRenderingTest {
     }
 
     @Test
+    void the_status_line_counts_the_whole_prompt_and_the_share_of_it_read_from_the_cache() throws Exception {
+        ScriptedModel model = ScriptedModel.of(ScriptedModel.Script.builder().text("cached")
+                .usage(new TokenUsage(100, 20, 300L, null, null)).finish(new FinishReason.Stop()).build());
+        try (ChatDriver chat = ChatDriver.start(120, false, ChatCommandTest.scripted(model), args())) {
+            chat.awaitScreen("> ");
+            chat.type("hi\r");
+            chat.awaitScreen("> ", 2);
+            chat.endOfInput();
+            assertThat(chat.awaitExit()).isEqualTo(ExitCodes.OK);
+            assertThat(texts(chat.visible())).anySatisfy(l -> assertThat(l).startsWith("deepseek-v4-flash · context 420 tokens")
+                    .endsWith(" · cache hit 75%"));
+        }
+    }
+
+    @Test
     void a_bracketed_paste_is_one_prompt_with_its_line_breaks_and_the_enter_after_it_sends_it() throws Exception {
         ScriptedModel model = ScriptedModel.answering("pasted");
         try (ChatDriver chat = ChatDriver.start(80, false, ChatCommandTest.scripted(model), args())) {
