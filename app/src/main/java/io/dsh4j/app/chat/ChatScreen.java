@@ -256,7 +256,7 @@ final class ChatScreen {
         List<AttributedString> rows = new ArrayList<>();
         if (!reasoning.isEmpty()) rows.add(new AttributedString(fitTail("▸ " + TerminalText.safe(reasoning)), AttributedStyle.DEFAULT.faint()));
         if (markdown != null) {
-            for (AttributedString l : markdown.preview(partial.toString())) rows.addAll(l.columnSplitLength(columns - 1));
+            for (AttributedString l : markdown.preview(previewOfPartial())) rows.addAll(l.columnSplitLength(columns - 1));
         }
         int room = Math.max(1, Math.min(MAX_LIVE_ROWS, rows() - 2));
         if (rows.size() > room - 1) rows = new ArrayList<>(rows.subList(rows.size() - Math.max(0, room - 1), rows.size()));
@@ -270,6 +270,19 @@ final class ChatScreen {
         display.update(rows, -1);
         shown = rows;
         out.flush();
+    }
+
+    /**
+     * The incomplete line as the preview gets it: a line too long for markup keeps only its tail (still
+     * too long for markup, so it is shown plain as it will be printed), so that a redraw costs the same
+     * however long the line grows.
+     */
+    private String previewOfPartial() {
+        int keep = MarkdownRenderer.MAX_MARKUP_LINE + 1;
+        if (partial.length() <= keep) return partial.toString();
+        int from = partial.length() - keep;
+        if (Character.isLowSurrogate(partial.charAt(from))) from--;
+        return partial.substring(from);
     }
 
     /** One line of at most the terminal's width minus one display columns, ending {@code …} when cut. */
