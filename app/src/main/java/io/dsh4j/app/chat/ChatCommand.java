@@ -74,6 +74,12 @@ public final class ChatCommand implements Callable<Integer> {
     @Option(names = "--no-plugin", paramLabel = "NAME")
     List<String> noPlugins = new java.util.ArrayList<>();
 
+    @Option(names = "--deliberation")
+    boolean deliberation;
+
+    @Option(names = "--auto-review")
+    boolean autoReview;
+
     /** The environment (tests replace it). */
     UnaryOperator<String> env = System::getenv;
 
@@ -117,7 +123,7 @@ public final class ChatCommand implements Callable<Integer> {
         }
         boolean tty = interactive != null ? interactive : stdinIsTerminal();
         if (!tty) return pipe(launch, sessionId, out, err);
-        AgentBoot boot = launch.boot(null, List.of(), true, noPlugins, err);
+        AgentBoot boot = launch.boot(null, List.of(), true, noPlugins, AgentLaunch.deliberationLayers(deliberation, autoReview), err);
         if (boot == null) return ExitCodes.PROBLEM_FOUND;
         Terminal t = terminal != null ? terminal : TerminalBuilder.builder().system(true).build();
         try (boot; t) {
@@ -149,6 +155,8 @@ public final class ChatCommand implements Callable<Integer> {
         if (sessionId != null) args.addAll(List.of("--resume", sessionId));
         if (yes) args.add("--yes");
         for (String id : noPlugins) args.addAll(List.of("--no-plugin", id));
+        if (deliberation) args.add("--deliberation");
+        if (autoReview) args.add("--auto-review");
         args.add("--");
         args.add(prompt);
         CommandLine run = new CommandLine(new RunCommand().withEnvironment(env));

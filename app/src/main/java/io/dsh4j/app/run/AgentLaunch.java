@@ -91,10 +91,20 @@ public final class AgentLaunch {
      * and the rows named in {@code noPlugins} are disabled after every patch.
      */
     public AgentBoot boot(String profile, List<Path> patches, boolean ownApproval, List<String> noPlugins, PrintWriter err) {
+        return boot(profile, patches, ownApproval, noPlugins, List.of(), err);
+    }
+
+    /**
+     * As {@link #boot(String, List, boolean, List, PrintWriter)} with {@code extra} layers after the
+     * profile's and the {@code --patch} layers (the {@code --deliberation} bundle, say).
+     */
+    public AgentBoot boot(String profile, List<Path> patches, boolean ownApproval, List<String> noPlugins, List<PatchLayer> extra,
+                          PrintWriter err) {
         try {
             List<PatchLayer> layers = new ArrayList<>(DefaultProfile.layers(home, profile, patches, false,
                     AgentLaunch.class.getClassLoader()));
             if (profile == null) layers.add(1, BundledPlugins.layer(home));
+            layers.addAll(extra);
             if (!noPlugins.isEmpty()) layers.add(BundledPlugins.disabled(noPlugins));
             layers.add(flagLayer(ownApproval && !yes));
             return AgentBoot.start(layers, AgentLaunch.class.getClassLoader());
@@ -131,6 +141,11 @@ public final class AgentLaunch {
         err.println(format(texts, "message.error", format(texts, "message.badNoPlugin", unknown,
                 String.join(", ", BundledPlugins.ids()))));
         return ExitCodes.USAGE;
+    }
+
+    /** The extra layers of {@code --deliberation} / {@code --auto-review} ({@code --auto-review} mounts the plugin too). */
+    public static List<PatchLayer> deliberationLayers(boolean deliberation, boolean autoReview) {
+        return deliberation || autoReview ? List.of(io.dsh4j.deliberation.DeliberationBundle.layer(autoReview)) : List.of();
     }
 
     /** One line of a tool result's text, for a one-line display. */

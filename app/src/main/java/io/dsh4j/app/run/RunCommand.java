@@ -96,6 +96,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-plugin", paramLabel = "NAME")
     List<String> noPlugins = new ArrayList<>();
 
+    @Option(names = "--deliberation")
+    boolean deliberation;
+
+    @Option(names = "--auto-review")
+    boolean autoReview;
+
     /** The environment (tests replace it). */
     UnaryOperator<String> env = System::getenv;
 
@@ -116,7 +122,7 @@ public final class RunCommand implements Callable<Integer> {
         AgentLaunch launch = prepared.launch();
         int badPlugin = AgentLaunch.checkNoPlugins(spec.resourceBundle(), noPlugins, err);
         if (badPlugin != 0) return badPlugin;
-        AgentBoot boot = launch.boot(profile, patches, false, noPlugins, err);
+        AgentBoot boot = launch.boot(profile, patches, false, noPlugins, AgentLaunch.deliberationLayers(deliberation, autoReview), err);
         if (boot == null) return ExitCodes.PROBLEM_FOUND;
         Path workDir = launch.workDir;
         String route = launch.route;
