@@ -62,9 +62,20 @@ public final class InProcessDriver {
             + "delegated task and reply with its result.";
 
     private final AgentRegistry agents;
+    private final Context owner;
 
+    /** A driver whose runs are released only by their holders. */
     public InProcessDriver(AgentRegistry agents) {
+        this(agents, null);
+    }
+
+    /**
+     * A driver whose runs are also released when their parent agent is disposed (DSH's structural
+     * ownership: the child belongs to the parent), listening through {@code owner}.
+     */
+    public InProcessDriver(AgentRegistry agents, Context owner) {
         this.agents = java.util.Objects.requireNonNull(agents, "agents");
+        this.owner = owner;
     }
 
     /**
@@ -135,6 +146,11 @@ public final class InProcessDriver {
             run.disposeQuietly();
             throw new SubagentException(SubagentException.CANCELLED, ABORTED_BEFORE_PUBLICATION);
         }
+        if (owner != null) {
+            run.ownedBy(owner.events().on(AgentEvents.DISPOSED, p -> {
+                if (p.agent() == parent) Thread.ofVirtual().start(run::disposeQuietly);
+            }));
+        }
         run.begin(request);
         return run;
     }
@@ -174,6 +190,7 @@ public final class InProcessDriver {
         private final AtomicBoolean cancelled = new AtomicBoolean();
         private final AtomicBoolean disposed = new AtomicBoolean();
         private volatile Signal.Registration abortListener;
+        private volatile io.dsh4j.kernel.EffectHandle ownership;
 
         InProcessRun(AgentHandle handle, StructuredOutput structured, boolean schemaRequested) {
             this.handle = handle;
@@ -182,6 +199,11 @@ public final class InProcessDriver {
             this.schemaRequested = schemaRequested;
             Long seedLength = child.session().header().seedLength();
             this.boundary = seedLength == null ? 0 : seedLength;
+        }
+
+        void ownedBy(io.dsh4j.kernel.EffectHandle listener) {
+            ownership = listener;
+            if (disposed.get()) listener.dispose();
         }
 
         void begin(SubagentStartRequest request) {
@@ -301,6 +323,8 @@ public final class InProcessDriver {
             if (!disposed.compareAndSet(false, true)) return;
             Signal.Registration l = abortListener;
             if (l != null) l.close();
+            io.dsh4j.kernel.EffectHandle o = ownership;
+            if (o != null) o.dispose();
             cancel();
             Exception failure = null;
             try {

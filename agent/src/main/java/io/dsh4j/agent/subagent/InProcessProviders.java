@@ -44,7 +44,7 @@ public final class InProcessProviders {
                 .inject(SubagentRuntime.KEY, AgentRegistry.KEY)
                 .setup((ctx, config) -> {
                     if (config.providerName().isEmpty()) throw new IllegalArgumentException(pluginName + " providerName must be non-empty");
-                    InProcessDriver driver = new InProcessDriver(ctx.require(AgentRegistry.KEY));
+                    InProcessDriver driver = new InProcessDriver(ctx.require(AgentRegistry.KEY), ctx);
                     ctx.require(SubagentRuntime.KEY).registerProvider(ctx, provider(config.providerName(), inherits, driver, seed));
                 });
     }

@@ -306,6 +306,25 @@ class SubagentRuntimeTest {
         }
 
         @Test
+        void disposing_the_parent_agent_releases_a_run_its_holder_still_keeps() throws Exception {
+            try (SubagentHarness h = new SubagentHarness(null)) {
+                ScriptedModel.Gate gate = new ScriptedModel.Gate();
+                h.route("parent", ScriptedModel.of()).route("child", ScriptedModel.of(Script.builder().pause(gate).text("late").build()));
+                io.dsh4j.agent.AgentHandle handle = h.agents().create(AgentRegistry.CreateRequest.in("/w", AgentOptions.of("parent", "m1")));
+                Agent parent = handle.agent();
+                SubagentRun run = h.subagents().start("spawn", request(parent, "x", new AbortController()));
+                assertThat(gate.awaitReached(60)).isTrue();
+                handle.dispose();
+                SubagentResult result = await(run);
+                assertThat(result.stopReason()).isEqualTo("aborted");
+                Agent child = run.localAgent().orElseThrow();
+                child.whenIdle().get(60, TimeUnit.SECONDS);
+                run.dispose();
+                assertThat(h.agents().list()).isEmpty();
+            }
+        }
+
+        @Test
         void a_child_of_a_child_is_one_deeper_and_the_tool_filter_restricts_the_child() throws Exception {
             try (SubagentHarness h = new SubagentHarness(null)) {
                 ScriptedModel child = ScriptedModel.answering("one", "two");

@@ -60,6 +60,71 @@ class SubagentToolTest {
         }
     }
 
+    /** The recorded assistant messages of a log, as scripts (reasoning, text and tool-call blocks). */
+    static List<Script> scripts(Path log) throws Exception {
+        List<Script> out = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            JsonNode e = JsJson.parse(line);
+            if (!"assistant/message".equals(e.path("type").asText())) continue;
+            ScriptedModel.Builder b = Script.builder();
+            boolean calls = false;
+            for (JsonNode block : e.path("data").path("message").path("content")) {
+                switch (block.path("type").asText()) {
+                    case "reasoning" -> b.reasoning(block.path("text").asText());
+                    case "text" -> b.text(block.path("text").asText());
+                    case "tool-call" -> {
+                        calls = true;
+                        b.toolCall(new ContentBlock.ToolCall(block.path("id").asText(), block.path("name").asText(),
+                                block.path("arguments").asText()));
+                    }
+                    default -> { }
+                }
+            }
+            out.add(b.usage(io.dsh4j.message.TokenUsage.of(1, 1))
+                    .finish(calls ? new io.dsh4j.message.FinishReason.ToolCalls() : new io.dsh4j.message.FinishReason.Stop()).build());
+        }
+        return out;
+    }
+
+    static List<String> calls(List<JsonNode> events) {
+        return events.stream().filter(e -> "tool/call".equals(e.path("type").asText()))
+                .map(e -> e.path("data").path("name").asText() + " " + e.path("data").path("arguments").asText()).toList();
+    }
+
+    @Test
+    void the_corpus_recording_that_delegates_twice_replays_with_the_same_calls_results_and_final_text() throws Exception {
+        Path dir = Corpus.rawDir().resolve("examples/acp-agent/tests/snapshots/subagent-multi");
+        List<Script> parentScripts = scripts(dir.resolve("session.jsonl"));
+        List<List<Script>> children = List.of(scripts(dir.resolve("session.1.jsonl")), scripts(dir.resolve("session.2.jsonl")));
+        assertThat(parentScripts).hasSize(3);
+        // foreground delegation serialises the model calls: parent step, its child, parent step, its child, parent step
+        List<Script> order = new ArrayList<>();
+        order.add(parentScripts.get(0));
+        order.addAll(children.get(0));
+        order.add(parentScripts.get(1));
+        order.addAll(children.get(1));
+        order.add(parentScripts.get(2));
+        List<JsonNode> recorded = Files.readAllLines(dir.resolve("session.jsonl")).stream().map(JsJson::parse).toList();
+        String prompt = recorded.stream().filter(e -> "user/message".equals(e.path("type").asText())).findFirst().orElseThrow()
+                .path("data").path("content").get(0).path("text").asText();
+        try (SubagentHarness h = new SubagentHarness(null)) {
+            h.route("parent", ScriptedModel.of(order.toArray(Script[]::new)));
+            Agent parent = h.agent("parent", "/w");
+            runTurn(parent, prompt);
+            List<JsonNode> replayed = parent.session().events().stream().map(e -> {
+                var o = JsJson.nodes().objectNode().put("type", e.type());
+                o.set("data", e.data());
+                return (JsonNode) o;
+            }).toList();
+            assertThat(calls(replayed)).isEqualTo(calls(recorded));
+            assertThat(results(parent)).extracting(SubagentToolTest::text).containsExactly("ALPHA", "BETA");
+            List<EventPayload.AssistantMessage> messages = parent.session().events().stream()
+                    .filter(e -> e.type().equals(EventTypes.ASSISTANT_MESSAGE)).map(e -> e.payload(EventPayload.AssistantMessage.class)).toList();
+            assertThat(messages.getLast().message().content().stream().filter(b -> b instanceof ContentBlock.Text)
+                    .map(b -> ((ContentBlock.Text) b).text()).toList()).containsExactly("PARENT_DONE");
+        }
+    }
+
     @Test
     void the_tool_exists_only_while_its_provider_does_and_its_schema_is_dshs() {
         try (SubagentHarness h = new SubagentHarness(null)) {

@@ -38,7 +38,7 @@ public final class MidForkProvider implements SubagentProvider {
             .inject(SubagentRuntime.KEY, AgentRegistry.KEY)
             .setup((ctx, raw) -> {
                 List<MidForkProviderConfig.ProviderSpec> specs = MidForkProviderConfig.resolve(raw);
-                InProcessDriver driver = new InProcessDriver(ctx.require(AgentRegistry.KEY));
+                InProcessDriver driver = new InProcessDriver(ctx.require(AgentRegistry.KEY), ctx);
                 SubagentRuntime subagents = ctx.require(SubagentRuntime.KEY);
                 for (MidForkProviderConfig.ProviderSpec spec : specs) {
                     subagents.registerProvider(ctx, new MidForkProvider(spec, driver, () -> ctx.get(ModelRoutesPlugin.LLM).orElse(null)));

@@ -112,6 +112,37 @@ class HostAcceptanceTest {
         }
 
         @Test
+        void items_5_to_8_a_malformed_or_hostile_call_fails_with_its_message_and_starts_no_child() {
+            try (HostHarness h = new HostHarness(null, HostHarness.config(600_000, false, "updates-only"))) {
+                h.route("parent", ScriptedModel.of());
+                Agent parent = h.parent();
+                AtomicInteger created = new AtomicInteger();
+                h.root.events().on(AgentEvents.CREATED, p -> created.incrementAndGet());
+                ObjectNode blankGoal = (ObjectNode) JsJson.parse(ARGS);
+                blankGoal.put("goal", " \u00a0 ");
+                ObjectNode duplicate = (ObjectNode) JsJson.parse(ARGS);
+                ((ObjectNode) duplicate.get("branches").get(1)).put("label", "alt");
+                ObjectNode huge = (ObjectNode) JsJson.parse(ARGS);
+                huge.put("goal", "g".repeat(2_000_000));
+                ((ObjectNode) huge.get("branches").get(0)).put("label", " ");
+                List<Object[]> cases = List.of(
+                        new Object[] {blankGoal, parent, "goal must be non-empty"},
+                        new Object[] {duplicate, parent, "requires unique branch labels; duplicate \"alt\""},
+                        new Object[] {huge, parent, "must be non-empty"},
+                        new Object[] {JsJson.parse(ARGS), null, "deliberate requires a calling Agent"});
+                for (Object[] c : cases) {
+                    var r = tools(h).execute(new ToolExecutionInput("c", null, "deliberate", (JsonNode) c[0], (Agent) c[1], Signal.never()));
+                    assertThat(r.isError()).isTrue();
+                    assertThat(r.content().toString()).contains((String) c[2]);
+                }
+                var schemaRefusal = tools(h).execute(new ToolExecutionInput("c", null, "deliberate", JsJson.parse("{\"goal\":[1]}"), parent,
+                        Signal.never()));
+                assertThat(schemaRefusal.isError()).isTrue();
+                assertThat(created.get()).isZero();
+            }
+        }
+
+        @Test
         void item_9_the_tool_runs_in_parallel_execution_mode() {
             try (HostHarness h = new HostHarness(null, HostHarness.config(600_000, false, "updates-only"))) {
                 assertThat(tools(h).executionMode(new ToolExecutionInput("c", null, "deliberate", JsJson.parse(ARGS), null, Signal.never())))
