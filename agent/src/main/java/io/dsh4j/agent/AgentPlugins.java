@@ -33,8 +33,13 @@ public final class AgentPlugins implements PluginProvider {
         m.put("@deepseek-ai/dsh-approval", YesApproval.PLUGIN);
         m.put("@deepseek-ai/dsh-agent-loop", AgentLoopPlugin.PLUGIN);
         m.put("@deepseek-ai/dsh-session-query", SessionQueryPlugin.PLUGIN);
+        m.put("@deepseek-ai/dsh-session-projections", SessionProjectionsPlugin.PLUGIN);
         m.put("@deepseek-ai/dsh-commands", Commands.PLUGIN);
         m.put("@deepseek-ai/dsh-webserver-routes", WebRoutes.PLUGIN);
+        m.put("@deepseek-ai/dsh-subagent", io.dsh4j.agent.subagent.SubagentRuntime.PLUGIN);
+        m.put("@deepseek-ai/dsh-subagent-spawn-in-process", io.dsh4j.agent.subagent.InProcessProviders.SPAWN_PLUGIN);
+        m.put("@deepseek-ai/dsh-subagent-fork-in-process", io.dsh4j.agent.subagent.InProcessProviders.FORK_PLUGIN);
+        m.put("@deepseek-ai/dsh-tool-subagent", io.dsh4j.agent.subagent.SubagentTool.PLUGIN);
         PLUGINS = Map.copyOf(m);
     }
 

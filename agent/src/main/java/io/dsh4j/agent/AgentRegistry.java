@@ -57,12 +57,31 @@ public final class AgentRegistry {
         this.maxParallelToolCalls = maxParallelToolCalls;
     }
 
-    /** What a new agent starts from. {@code setup} runs with {@code agent.ctx()} before publication. */
+    /**
+     * The lineage a child session records in its header (spec §6.5): {@code parentSession},
+     * {@code origin} ({@code subagent}) and {@code delegationDepth}.
+     */
+    public record Lineage(String parentSession, String origin, long delegationDepth) {}
+
+    /**
+     * What a new agent starts from. {@code setup} runs with {@code agent.ctx()} before publication;
+     * {@code lineage} is {@code null} for a top-level agent.
+     */
     public record CreateRequest(String sessionId, String cwd, List<SessionEvent> seed, AgentOptions options,
-                                Consumer<Context> setup) {
+                                Consumer<Context> setup, Lineage lineage) {
         public CreateRequest {
             seed = seed == null ? List.of() : List.copyOf(seed);
             options = options == null ? AgentOptions.NONE : options;
+        }
+
+        /** A top-level agent. */
+        public CreateRequest(String sessionId, String cwd, List<SessionEvent> seed, AgentOptions options, Consumer<Context> setup) {
+            this(sessionId, cwd, seed, options, setup, null);
+        }
+
+        /** The same as a child with {@code lineage}. */
+        public CreateRequest withLineage(Lineage childOf) {
+            return new CreateRequest(sessionId, cwd, seed, options, setup, childOf);
         }
 
         /** A top-level agent in {@code cwd} with a fresh session id. */
@@ -72,19 +91,21 @@ public final class AgentRegistry {
 
         /** The same with {@code setup}. */
         public CreateRequest withSetup(Consumer<Context> body) {
-            return new CreateRequest(sessionId, cwd, seed, options, body);
+            return new CreateRequest(sessionId, cwd, seed, options, body, lineage);
         }
 
         /** The same with session id {@code id}. */
         public CreateRequest withSessionId(String id) {
-            return new CreateRequest(id, cwd, seed, options, setup);
+            return new CreateRequest(id, cwd, seed, options, setup, lineage);
         }
     }
 
     /** Creates an agent on a new session. */
     public AgentHandle create(CreateRequest request) {
-        LiveSession session = sessions.create(new LiveSessions.CreateOptions(request.sessionId(), request.cwd(), null, null,
-                0, request.seed()));
+        Lineage l = request.lineage();
+        LiveSession session = sessions.create(new LiveSessions.CreateOptions(request.sessionId(), request.cwd(),
+                l == null ? null : l.parentSession(), l == null ? null : l.origin(), l == null ? 0 : l.delegationDepth(),
+                request.seed()));
         return publish(session, request.options(), request.setup(), "startup");
     }
 

@@ -34,7 +34,7 @@ class DefaultProfileTest {
             boot.service(ModelRoutesPlugin.LLM);
             assertThat(boot.service(ModelRoutesPlugin.LLM).providers()).containsExactly(DefaultProfile.DEFAULT_PROVIDER);
             assertThat(boot.service(ToolRuntime.KEY).schemas(null)).extracting(ToolSchema::name)
-                    .contains("read", "write", "edit", "glob", "grep", "bash", "todo_write");
+                    .contains("read", "write", "edit", "glob", "grep", "bash", "todo_write", "subagent", "subagent_fork");
             assertThat(boot.service(SystemPrompt.KEY).assemble(null).tools()).hasSizeGreaterThanOrEqualTo(7);
             assertThat(boot.agents().list()).isEmpty();
         }
@@ -46,7 +46,8 @@ class DefaultProfileTest {
         List<String> ids = new ArrayList<>();
         c.rows().forEach(r -> ids.add(r.path("id").asText()));
         assertThat(ids).containsExactly("session", "llm", "llm-deepseek", "llm-retry", "system-prompt", "tools", "builtin-tools",
-                "approval", "agent-loop", "session-query", "commands", "webserver-routes");
+                "approval", "agent-loop", "session-query", "commands", "webserver-routes",
+                "session-projections", "subagents", "subagent-spawn", "subagent-fork", "tool-subagent", "tool-subagent-fork");
         assertThat(c.dump()).contains("@deepseek-ai/dsh-agent-loop");
     }
 }

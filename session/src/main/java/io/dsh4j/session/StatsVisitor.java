@@ -36,4 +36,15 @@ public final class StatsVisitor implements SessionLogVisitor {
         if (stats == null) throw new IllegalStateException("no session header was read");
         return stats.totals();
     }
+
+    /**
+     * The accumulator itself: lineage ({@code parentSession}, {@code seedLength}) and
+     * {@link SessionStats#ownTotals()}.
+     *
+     * @throws IllegalStateException when no header was read
+     */
+    public SessionStats stats() {
+        if (stats == null) throw new IllegalStateException("no session header was read");
+        return stats;
+    }
 }

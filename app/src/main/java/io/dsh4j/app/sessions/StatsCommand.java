@@ -36,7 +36,11 @@ final class StatsCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "ID|PATH", descriptionKey = "target")
     List<String> targets;
 
-    record Row(Path path, String id, LogStatus status, StatsTotals totals) {}
+    record Row(Path path, String id, LogStatus status, StatsTotals totals, io.dsh4j.session.SessionStats stats) {
+        Row(Path path, String id, LogStatus status, StatsTotals totals) {
+            this(path, id, status, totals, null);
+        }
+    }
 
     @Override
     public Integer call() {
@@ -57,7 +61,7 @@ final class StatsCommand implements Callable<Integer> {
                     continue;
                 }
                 if (json) out.println(jsonLine(row));
-                else rows.add(row);
+                rows.add(row);
             } catch (CliProblem p) {
                 exit = Problems.worse(exit, Problems.report(err, p));
             } catch (IOException e) {
@@ -65,6 +69,7 @@ final class StatsCommand implements Callable<Integer> {
             }
         }
         if (!json && !rows.isEmpty()) table(out, rows);
+        lineages(out, rows, json);
         out.flush();
         return exit;
     }
@@ -74,7 +79,8 @@ final class StatsCommand implements Callable<Integer> {
         StatsVisitor stats = new StatsVisitor();
         LogReadResult r = SessionLogReader.stream(file, options, stats);
         boolean figures = stats.hasHeader() && (r.status().readable() || r.status() instanceof LogStatus.Corrupt);
-        return new Row(file, r.header() == null ? null : r.header().id(), r.status(), figures ? stats.totals() : null);
+        return new Row(file, r.header() == null ? null : r.header().id(), r.status(), figures ? stats.totals() : null,
+                figures ? stats.stats() : null);
     }
 
     private Row summarise(Path file) throws IOException {
@@ -87,6 +93,10 @@ final class StatsCommand implements Callable<Integer> {
         o.put("path", row.path().toString());
         o.put("id", row.id());
         o.put("status", row.status().label());
+        if (row.stats() != null && row.stats().parentSession() != null) {
+            o.put("parentSession", row.stats().parentSession());
+            o.put("seedLength", row.stats().seedLength());
+        }
         o.put("events", t.events());
         o.put("turns", t.turns());
         o.put("steps", t.steps());
@@ -98,6 +108,41 @@ final class StatsCommand implements Callable<Integer> {
         tokens.put("cacheRead", t.tokens().cacheRead());
         tokens.put("reasoning", t.tokens().reasoning());
         return o.toString();
+    }
+
+    /**
+     * Lineage totals: for every root among the rows that has children among them, the family's own
+     * totals (each child's inherited seed prefix counted once, in its parent).
+     */
+    static void lineages(PrintWriter out, List<Row> rows, boolean json) {
+        List<io.dsh4j.session.SessionStats> all = new ArrayList<>();
+        for (Row r : rows) if (r.stats() != null) all.add(r.stats());
+        java.util.Map<String, StatsTotals> byRoot = io.dsh4j.session.LineageStats.byRoot(all);
+        for (var e : byRoot.entrySet()) {
+            List<String> members = io.dsh4j.session.LineageStats.members(e.getKey(), all);
+            if (members.size() < 2) continue;
+            StatsTotals t = e.getValue();
+            if (json) {
+                ObjectNode o = JsJson.nodes().objectNode();
+                o.put("lineage", e.getKey());
+                var ids = o.putArray("sessions");
+                members.forEach(ids::add);
+                o.put("events", t.events());
+                o.put("turns", t.turns());
+                o.put("steps", t.steps());
+                o.put("toolCalls", t.toolCalls());
+                o.put("toolErrors", t.toolErrors());
+                ObjectNode tokens = o.putObject("tokens");
+                tokens.put("input", t.tokens().input());
+                tokens.put("output", t.tokens().output());
+                tokens.put("cacheRead", t.tokens().cacheRead());
+                tokens.put("reasoning", t.tokens().reasoning());
+                out.println(o);
+            } else {
+                out.println(Texts.get("stats.lineage", e.getKey(), members.size(), n(t.events()), n(t.turns()), n(t.steps()),
+                        n(t.toolCalls()), n(t.tokens().input()), n(t.tokens().output())));
+            }
+        }
     }
 
     private static void table(PrintWriter out, List<Row> rows) {
