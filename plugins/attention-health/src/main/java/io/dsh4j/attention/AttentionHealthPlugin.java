@@ -1,11 +1,22 @@
 package io.dsh4j.attention;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dsh4j.agent.Agent;
+import io.dsh4j.agent.AgentEvents;
+import io.dsh4j.agent.AgentStatus;
+import io.dsh4j.agent.SessionProjections;
+import io.dsh4j.attention.core.Advice;
+import io.dsh4j.attention.core.HealthReducer;
+import io.dsh4j.kernel.Context;
 import io.dsh4j.kernel.Plugin;
 import io.dsh4j.message.json.Js;
 import io.dsh4j.session.SessionHome;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
 import java.util.function.UnaryOperator;
 
 /**
@@ -51,7 +62,36 @@ public final class AttentionHealthPlugin {
             } catch (RuntimeException e) {
                 ctx.logger().warn("[attention-health] the live guards are off: {}", e.toString());
             }
+            ctx.inject(List.of(SessionProjections.KEY), c -> {
+                try {
+                    installProjection(c, options);
+                } catch (RuntimeException e) {
+                    c.logger().warn("[attention-health] the projection is off: {}", e.toString());
+                }
+            });
         });
+    }
+
+    private static void installProjection(Context ctx, Options options) {
+        SessionProjections projections = ctx.require(SessionProjections.KEY);
+        projections.register(ctx, new HealthProjection(new HealthReducer(options.clock())));
+        AttentionHealth health = new AttentionHealth(projections);
+        Map<Agent, Advice> before = java.util.Collections.synchronizedMap(new WeakHashMap<>());
+        ctx.events().on(AgentEvents.STATUS, p -> {
+            try {
+                Optional<AttentionHealth.Status> now = health.status(p.agent().session());
+                if (now.isEmpty()) return;
+                if (p.status() == AgentStatus.RUNNING) {
+                    before.put(p.agent(), now.get().advice());
+                } else {
+                    ctx.events().emitContained(AttentionHealth.STATUS,
+                            new AttentionHealth.StatusNotice(p.agent(), now.get(), before.remove(p.agent())));
+                }
+            } catch (RuntimeException e) {
+                ctx.logger().warn("[attention-health] status exception (isolated): {}", e.toString());
+            }
+        });
+        ctx.provide(AttentionHealth.KEY, health);
     }
 
     static Path homeOf(JsonNode config, Options options) {
