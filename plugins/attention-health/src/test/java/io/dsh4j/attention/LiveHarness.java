@@ -59,8 +59,14 @@ final class LiveHarness implements AutoCloseable {
         root.plugin(AgentPlugins.PLUGINS.get(specifier), config).await();
     }
 
-    void model(ScriptedModel model) {
-        root.get(ModelRoutesPlugin.LLM).orElseThrow().register(List.of(ROUTE), model);
+    private final java.util.concurrent.atomic.AtomicReference<ScriptedModel> model = new java.util.concurrent.atomic.AtomicReference<>();
+
+    /** The model the next calls play (route {@value #ROUTE} is registered once and follows this). */
+    void model(ScriptedModel next) {
+        if (model.getAndSet(next) == null) {
+            root.get(ModelRoutesPlugin.LLM).orElseThrow().register(List.of(ROUTE),
+                    (call, cancel, sink) -> model.get().stream(call, cancel, sink));
+        }
     }
 
     LiveSessions sessions() {
