@@ -26,7 +26,9 @@ import java.util.function.UnaryOperator;
  *
  * <p>Config: {@code home} — the DSH home whose {@code attention-health/} folder receives the trip and
  * history records (default: {@code DSH_HOME}, else {@code ~/.dsh}); the app's bundled rows pass the
- * home of {@code --home}.
+ * home of {@code --home}. {@code toolLoop.enabled} (default {@code true}), {@code toolLoop.repeatLimit}
+ * (9) and {@code toolLoop.cycleRepeats} (4) set the tool-call loop guard; a value that is not an
+ * integer ≥ 2 keeps the default.
  */
 public final class AttentionHealthPlugin {
 
@@ -60,7 +62,16 @@ public final class AttentionHealthPlugin {
             try {
                 LiveGuards.install(ctx, dir, options);
             } catch (RuntimeException e) {
-                ctx.logger().warn("[attention-health] the live guards are off: {}", e.toString());
+                ctx.logger().warn("[attention-health] the reasoning guard is off: {}", e.toString());
+            }
+            try {
+                JsonNode tool = Js.get(config, "toolLoop");
+                if (!Boolean.FALSE.equals(flag(tool, "enabled"))) {
+                    LiveGuards.installToolGuard(ctx, dir, options, limit(tool, "repeatLimit", ToolLoopDetector.DEFAULT_REPEAT_LIMIT),
+                            limit(tool, "cycleRepeats", ToolLoopDetector.DEFAULT_CYCLE_REPEATS));
+                }
+            } catch (RuntimeException e) {
+                ctx.logger().warn("[attention-health] the tool-call loop guard is off: {}", e.toString());
             }
             ctx.inject(List.of(SessionProjections.KEY), c -> {
                 try {
@@ -92,6 +103,17 @@ public final class AttentionHealthPlugin {
             }
         });
         ctx.provide(AttentionHealth.KEY, health);
+    }
+
+    private static Boolean flag(JsonNode obj, String key) {
+        JsonNode v = Js.get(obj, key);
+        return v != null && v.isBoolean() ? v.booleanValue() : null;
+    }
+
+    /** An integer setting ≥ 2, else {@code fallback} (a bad value is logged by the caller's defaults, never fatal). */
+    private static int limit(JsonNode obj, String key, int fallback) {
+        JsonNode v = Js.get(obj, key);
+        return v != null && v.canConvertToInt() && v.isIntegralNumber() && v.intValue() >= 2 ? v.intValue() : fallback;
     }
 
     static Path homeOf(JsonNode config, Options options) {
