@@ -9,6 +9,7 @@ import io.dsh4j.attention.core.Advice;
 import io.dsh4j.attention.core.HealthReducer;
 import io.dsh4j.kernel.Context;
 import io.dsh4j.kernel.Plugin;
+import io.dsh4j.web.WebRoutes;
 import io.dsh4j.message.json.Js;
 import io.dsh4j.session.SessionHome;
 import java.nio.file.Path;
@@ -73,6 +74,14 @@ public final class AttentionHealthPlugin {
             } catch (RuntimeException e) {
                 ctx.logger().warn("[attention-health] the tool-call loop guard is off: {}", e.toString());
             }
+            ctx.inject(List.of(WebRoutes.KEY), c -> {
+                try {
+                    HandoffRoute route = new HandoffRoute(c, dir, options);
+                    c.require(WebRoutes.KEY).register(c, WebRoutes.Kind.PREFIX, HandoffRoute.PREFIX, route::handle);
+                } catch (RuntimeException e) {
+                    c.logger().warn("[attention-health] the handoff route is off: {}", e.toString());
+                }
+            });
             ctx.inject(List.of(SessionProjections.KEY), c -> {
                 try {
                     installProjection(c, options);

@@ -37,7 +37,13 @@ final class LiveHarness implements AutoCloseable {
     final Path home;
 
     LiveHarness(Path home, Map<String, String> env, boolean withPlugin) {
+        this(home, env, withPlugin, List.of());
+    }
+
+    /** @param without specifiers of the default rows to leave out */
+    LiveHarness(Path home, Map<String, String> env, boolean withPlugin, List<String> without) {
         this.home = home;
+        this.without = without;
         Map<String, Object> sessions = new HashMap<>();
         sessions.put("root", home.resolve("sessions").toString());
         sessions.put("writeBatchMaxDelayMs", 0);
@@ -55,7 +61,10 @@ final class LiveHarness implements AutoCloseable {
         kernel.awaitIdle();
     }
 
+    private final List<String> without;
+
     private void mount(String specifier, Object config) {
+        if (without.contains(specifier)) return;
         root.plugin(AgentPlugins.PLUGINS.get(specifier), config).await();
     }
 
@@ -78,8 +87,12 @@ final class LiveHarness implements AutoCloseable {
     }
 
     Agent agent(Path cwd) {
+        return handle(cwd).agent();
+    }
+
+    io.dsh4j.agent.AgentHandle handle(Path cwd) {
         return root.get(AgentRegistry.KEY).orElseThrow()
-                .create(AgentRegistry.CreateRequest.in(cwd.toString(), AgentOptions.of(ROUTE, "m1"))).agent();
+                .create(AgentRegistry.CreateRequest.in(cwd.toString(), AgentOptions.of(ROUTE, "m1")));
     }
 
     static Message.UserMessage user(String text) {
