@@ -11,6 +11,7 @@ import io.dsh4j.agent.DefaultProfile;
 import io.dsh4j.agent.ModelRoutesPlugin;
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.app.run.AgentLaunch;
+import io.dsh4j.app.run.HealthLine;
 import io.dsh4j.command.CommandDefinition;
 import io.dsh4j.command.CommandResult;
 import io.dsh4j.command.Commands;
@@ -77,6 +78,8 @@ final class ChatLoop {
     /** Guards reading the terminal while a turn runs: the Esc watcher and an approval question take turns. */
     private final Object keys = new Object();
     private volatile boolean turnRunning;
+    /** The attention-health notice of the last activity, if the plugin is mounted. */
+    private volatile io.dsh4j.attention.AttentionHealth.StatusNotice healthNotice;
 
     ChatLoop(AgentBoot boot, AgentLaunch launch, String route, Terminal terminal, ResourceBundle texts, String model, String effort,
              String resume) {
@@ -94,6 +97,9 @@ final class ChatLoop {
         this.screen = new ChatScreen(out, () -> terminal.getWidth() > 0 ? terminal.getWidth() : 80, ansi);
         boot.root().events().on(AgentEvents.SESSION_EVENT, notice -> {
             if (notice.session().id().equals(sessionId)) screen.show(notice.event());
+        });
+        boot.root().events().on(io.dsh4j.attention.AttentionHealth.STATUS, n -> {
+            if (n.agent().id().equals(sessionId)) healthNotice = n;
         });
     }
 
@@ -283,7 +289,14 @@ final class ChatLoop {
             case null -> { }
             default -> screen.line(text("chat.ended", screen.lastTurnEnd().getClass().getSimpleName()));
         }
+        io.dsh4j.attention.AttentionHealth.StatusNotice n = healthNotice;
+        healthNotice = null;
+        if (n != null) HealthLine.notice(n, runTexts()).ifPresent(screen::line);
         screen.line(status());
+    }
+
+    private ResourceBundle runTexts() {
+        return ResourceBundle.getBundle(io.dsh4j.app.run.RunCommand.TEXTS, texts.getLocale());
     }
 
     /** {@code model · context N tokens (P% of W) · cache hit H%}. */
@@ -291,7 +304,7 @@ final class ChatLoop {
         TokenUsage usage = screen.lastUsage();
         StringBuilder s = new StringBuilder(model);
         if (effort != null) s.append(" (").append(effort).append(')');
-        if (usage == null) return s.toString();
+        if (usage == null) return withHealth(s);
         long context = usage.inputTokens() + usage.outputTokens();
         s.append(" · ").append(text("chat.status.context", context));
         Long window = contextWindow();
@@ -299,6 +312,13 @@ final class ChatLoop {
         if (usage.cacheReadTokens() != null && usage.inputTokens() > 0) {
             s.append(" · ").append(text("chat.status.cache", 100.0 * usage.cacheReadTokens() / usage.inputTokens()));
         }
+        return withHealth(s);
+    }
+
+    /** The status line with the live attention health appended (when the plugin is mounted). */
+    private String withHealth(StringBuilder s) {
+        AgentHandle h = handle;
+        if (h != null) HealthLine.status(boot, h.agent().session(), runTexts()).ifPresent(line -> s.append(" · ").append(line));
         return s.toString();
     }
 

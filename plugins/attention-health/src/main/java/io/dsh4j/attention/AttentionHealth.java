@@ -45,10 +45,10 @@ public final class AttentionHealth {
     /**
      * Emitted (contained, on the plugin's context) when an agent goes idle.
      *
+     * @param state the projection's state at that moment
      * @param before the advice when the activity started ({@code null}: unknown)
-     * @param adviceText the advice's text in the language of {@code locale} given to {@link #adviceText}
      */
-    public record StatusNotice(Agent agent, Status status, Advice before) {
+    public record StatusNotice(Agent agent, Status status, HealthState state, Advice before) {
 
         /** Whether the advice rose to {@code prepare} or {@code handoff} during the activity (the one-line notice). */
         public boolean adviceRose() {

@@ -7,6 +7,7 @@ import io.dsh4j.agent.AgentStatus;
 import io.dsh4j.agent.SessionProjections;
 import io.dsh4j.attention.core.Advice;
 import io.dsh4j.attention.core.HealthReducer;
+import io.dsh4j.attention.core.HealthState;
 import io.dsh4j.kernel.Context;
 import io.dsh4j.kernel.Plugin;
 import io.dsh4j.web.WebRoutes;
@@ -99,13 +100,14 @@ public final class AttentionHealthPlugin {
         Map<Agent, Advice> before = java.util.Collections.synchronizedMap(new WeakHashMap<>());
         ctx.events().on(AgentEvents.STATUS, p -> {
             try {
-                Optional<AttentionHealth.Status> now = health.status(p.agent().session());
-                if (now.isEmpty()) return;
+                Optional<HealthState> state = health.state(p.agent().session());
+                if (state.isEmpty()) return;
+                AttentionHealth.Status now = AttentionHealth.statusOf(state.get());
                 if (p.status() == AgentStatus.RUNNING) {
-                    before.put(p.agent(), now.get().advice());
+                    before.put(p.agent(), now.advice());
                 } else {
                     ctx.events().emitContained(AttentionHealth.STATUS,
-                            new AttentionHealth.StatusNotice(p.agent(), now.get(), before.remove(p.agent())));
+                            new AttentionHealth.StatusNotice(p.agent(), now, state.get(), before.remove(p.agent())));
                 }
             } catch (RuntimeException e) {
                 ctx.logger().warn("[attention-health] status exception (isolated): {}", e.toString());
