@@ -130,8 +130,11 @@ public final class RepeatToolReminder {
         return canonical.substring(0, previewChars) + "… (+" + (canonical.length() - previewChars) + " more chars)";
     }
 
-    /** {@code JSON.stringify} of the value with every object's keys sorted (UTF-16 order), deeply. */
-    static String canonical(JsonNode value) {
+    /**
+     * {@code JSON.stringify} of the value with every object's keys sorted (UTF-16 order), deeply: the
+     * arguments that make two calls "the same call" (also for attention-health's tool-loop guard).
+     */
+    public static String canonical(JsonNode value) {
         return JsJson.stringify(sorted(value));
     }
 

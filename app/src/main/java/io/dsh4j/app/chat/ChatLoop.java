@@ -11,6 +11,7 @@ import io.dsh4j.agent.DefaultProfile;
 import io.dsh4j.agent.ModelRoutesPlugin;
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.app.run.AgentLaunch;
+import io.dsh4j.app.run.HealthLine;
 import io.dsh4j.command.CommandDefinition;
 import io.dsh4j.command.CommandResult;
 import io.dsh4j.command.Commands;
@@ -84,6 +85,8 @@ final class ChatLoop {
     /** Guards reading the terminal while a turn runs: the Esc watcher and an approval question take turns. */
     private final Object keys = new Object();
     private volatile boolean turnRunning;
+    /** The attention-health notice of the last activity, if the plugin is mounted. */
+    private volatile io.dsh4j.attention.AttentionHealth.StatusNotice healthNotice;
 
     ChatLoop(AgentBoot boot, AgentLaunch launch, String route, Terminal terminal, ResourceBundle texts, String model, String effort,
              String resume, List<StatusSegment> segments) {
@@ -101,6 +104,9 @@ final class ChatLoop {
         this.screen = new ChatScreen(terminal, rich(terminal));
         boot.root().events().on(AgentEvents.SESSION_EVENT, notice -> {
             if (notice.session().id().equals(sessionId)) screen.show(notice.event());
+        });
+        boot.root().events().on(io.dsh4j.attention.AttentionHealth.STATUS, n -> {
+            if (n.agent().id().equals(sessionId)) healthNotice = n;
         });
     }
 
@@ -311,7 +317,14 @@ final class ChatLoop {
             case null -> { }
             default -> screen.line(text("chat.ended", screen.lastTurnEnd().getClass().getSimpleName()));
         }
+        io.dsh4j.attention.AttentionHealth.StatusNotice n = healthNotice;
+        healthNotice = null;
+        if (n != null) HealthLine.notice(n, runTexts()).ifPresent(screen::line);
         screen.line(status());
+    }
+
+    private ResourceBundle runTexts() {
+        return ResourceBundle.getBundle(io.dsh4j.app.run.RunCommand.TEXTS, texts.getLocale());
     }
 
     /**
@@ -344,6 +357,13 @@ final class ChatLoop {
             }
             if (part != null && !part.isBlank()) s.append(" · ").append(part.strip());
         }
+        return withHealth(s);
+    }
+
+    /** The status line with the live attention health appended (when the plugin is mounted). */
+    private String withHealth(StringBuilder s) {
+        AgentHandle h = handle;
+        if (h != null) HealthLine.status(boot, h.agent().session(), runTexts()).ifPresent(line -> s.append(" · ").append(line));
         return s.toString();
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
  * One segment of chat's status line, after chat's own ({@code model (effort) · context … · cache
  * hit …}), joined by {@code " · "}. The status line is drawn at the bottom of the screen while a turn
  * runs (asked again at every redraw, so a segment may change as the answer streams) and printed once
- * after the turn. The attention-health score is meant to join here ({@link #STANDARD}).
+ * after the turn. The attention-health score, when that plugin is mounted, follows the segments.
  *
  * <p>Called on the appending or the signal thread, under the screen's lock: it must be quick, must
  * not block and must not append to the session. A segment that throws, or returns {@code null} or
@@ -18,10 +18,7 @@ import java.util.List;
 @FunctionalInterface
 public interface StatusSegment {
 
-    /**
-     * The segments every chat shows after its own, in order. The attention-health score (issue of the
-     * live plugin) adds its segment to this list; until then chat's own segments are the whole line.
-     */
+    /** The segments every chat shows after its own, in order (none today; the health score is chat's own). */
     List<StatusSegment> STANDARD = List.of();
 
     /** The segment's text for {@code view}; {@code null} or blank for none. */

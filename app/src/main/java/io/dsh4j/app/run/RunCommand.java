@@ -142,6 +142,21 @@ public final class RunCommand implements Callable<Integer> {
             if (!notice.session().id().equals(sessionId)) return;
             show(notice.event(), out, err);
         });
+        boot.root().events().on(io.dsh4j.attention.AttentionHealth.STATUS, n -> {
+            if (!n.agent().id().equals(sessionId)) return;
+            if (json) {
+                synchronized (out) {
+                    out.println(HealthLine.json(n, spec.resourceBundle()));
+                    out.flush();
+                }
+            } else {
+                HealthLine.notice(n, spec.resourceBundle()).ifPresent(line -> {
+                    err.println();
+                    err.println(line);
+                    err.flush();
+                });
+            }
+        });
         AgentHandle handle;
         try {
             java.util.function.Consumer<io.dsh4j.kernel.Context> setup = ctx -> {

@@ -185,6 +185,7 @@ public final class ConsoleServer implements AutoCloseable {
         @Override public String path() { return ctx.path(); }
         @Override public String query(String name) { return ctx.queryParam(name); }
         @Override public String header(String name) { return ctx.header(name); }
+        @Override public String remoteAddress() { return ctx.req().getRemoteAddr(); }
 
         @Override
         public byte[] body() throws IOException {

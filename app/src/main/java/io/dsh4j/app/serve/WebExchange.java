@@ -7,7 +7,7 @@ import java.io.OutputStream;
  * One HTTP request and its response, as a route handler sees it; the server behind it is not
  * named. Not thread-safe: a handler uses it on the thread that called it.
  */
-public interface WebExchange {
+public interface WebExchange extends io.dsh4j.web.RouteExchange {
 
     /** The method, upper case ({@code GET}). */
     String method();
