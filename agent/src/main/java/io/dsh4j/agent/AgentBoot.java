@@ -57,6 +57,11 @@ public final class AgentBoot implements AutoCloseable {
                 + " service"));
     }
 
+    /** The ids of the mounted rows (a disabled row is not mounted). */
+    public java.util.List<String> mountedIds() {
+        return loader.mountedIds();
+    }
+
     public AgentRegistry agents() {
         return service(AgentRegistry.KEY);
     }

@@ -30,6 +30,21 @@ public final class AgentEvents {
     public record TurnStoppingPayload(Agent agent, long turn, Signal signal) {}
     public record ErrorPayload(Agent agent, long turn, long step, Throwable error) {}
 
+    /**
+     * One frame of {@code agent/assistant-stream} (a host addition, spec kernel-and-agent §5.9, §7.3;
+     * never logged): {@link Frame#START} before a model attempt streams, {@link Frame#CHUNK} right
+     * after each {@code assistant/chunk} is appended ({@code seq} is its log seq), {@link Frame#END}
+     * when the attempt is over however it ended. {@code attempt} counts from 1 per step and grows each
+     * time {@code agent/request-error} asks for a retry; {@code attemptId} is unique per session
+     * ({@code <session>:<turn>:<step>:<attempt>}). Delivered synchronously, in chunk order, before the
+     * loop reads the next chunk, so a cancel from a listener stops the attempt before more is appended.
+     */
+    public record AssistantStreamPayload(Agent agent, long turn, long step, int attempt, String attemptId, Frame frame,
+                                         long seq, io.dsh4j.message.StreamChunk chunk) {}
+
+    /** The kind of an {@link AssistantStreamPayload}. */
+    public enum Frame { START, CHUNK, END }
+
     /** What {@code agent/request-error} may answer: retry the step's request. */
     public record Retry() {}
 
@@ -53,6 +68,9 @@ public final class AgentEvents {
     public static final Query<TurnStoppingPayload, Object> TURN_STOPPING =
             Query.of("agent/turn-stopping", TurnStoppingPayload.class, Object.class);
     public static final Notification<ErrorPayload> ERROR = Notification.of("agent/error", ErrorPayload.class);
+    /** Contained, agent-scoped; see {@link AssistantStreamPayload}. */
+    public static final Notification<AssistantStreamPayload> ASSISTANT_STREAM =
+            Notification.of("agent/assistant-stream", AssistantStreamPayload.class);
 
     /** {@code session/event}: contained, on the appending thread, in seq order. */
     public static final Notification<SessionNotice> SESSION_EVENT = Notification.of("session/event", SessionNotice.class);

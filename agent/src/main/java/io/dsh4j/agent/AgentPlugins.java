@@ -33,6 +33,7 @@ public final class AgentPlugins implements PluginProvider {
         m.put("@deepseek-ai/dsh-approval", YesApproval.PLUGIN);
         m.put("@deepseek-ai/dsh-agent-loop", AgentLoopPlugin.PLUGIN);
         m.put("@deepseek-ai/dsh-session-query", SessionQueryPlugin.PLUGIN);
+        m.put("@deepseek-ai/dsh-session-projections", SessionProjectionsPlugin.PLUGIN);
         m.put("@deepseek-ai/dsh-commands", Commands.PLUGIN);
         m.put("@deepseek-ai/dsh-webserver-routes", WebRoutes.PLUGIN);
         PLUGINS = Map.copyOf(m);

@@ -196,7 +196,9 @@ final class TurnRunner {
         String system = PromptRender.render(assembly);
         List<io.dsh4j.llm.ToolSchema> tools = assembly.tools().stream()
                 .map(t -> new io.dsh4j.llm.ToolSchema(t.name(), t.description(), t.parameters())).toList();
+        int attempt = 0;
         while (true) {
+            attempt++;
             LlmCallConfig config = agent.events().waterfall(AgentEvents.REQUEST,
                     new AgentEvents.RequestPayload(agent, turn, step, signal), this::defaultConfig);
             signal.throwIfAborted();
@@ -215,16 +217,26 @@ final class TurnRunner {
                     .sessionId(session.id()).build();
             BlockAssembler assembler = new BlockAssembler();
             List<Long> chunkSeqs = new ArrayList<>();
+            int thisAttempt = attempt;
+            String attemptId = session.id() + ":" + turn + ":" + step + ":" + attempt;
+            agent.events().emitContained(AgentEvents.ASSISTANT_STREAM, new AgentEvents.AssistantStreamPayload(agent, turn,
+                    step, thisAttempt, attemptId, AgentEvents.Frame.START, -1, null));
             try {
                 services.llm().stream(call, cancelSignal(signal), chunk -> {
                     signal.throwIfAborted();
-                    chunkSeqs.add(session.append(new EventPayload.AssistantChunk(turn, step, chunk)).seq());
+                    long seq = session.append(new EventPayload.AssistantChunk(turn, step, chunk)).seq();
+                    chunkSeqs.add(seq);
                     assembler.accept(chunk);
+                    agent.events().emitContained(AgentEvents.ASSISTANT_STREAM, new AgentEvents.AssistantStreamPayload(agent,
+                            turn, step, thisAttempt, attemptId, AgentEvents.Frame.CHUNK, seq, chunk));
                 });
                 signal.throwIfAborted();
             } catch (RuntimeException e) {
                 if (signal.aborted()) interrupted(turn, step, config, assembler, chunkSeqs);
                 throw e;
+            } finally {
+                agent.events().emitContained(AgentEvents.ASSISTANT_STREAM, new AgentEvents.AssistantStreamPayload(agent, turn,
+                        step, thisAttempt, attemptId, AgentEvents.Frame.END, -1, null));
             }
             FinishReason finish = assembler.finish().orElseThrow();
             LlmFailure failure = switch (finish) {

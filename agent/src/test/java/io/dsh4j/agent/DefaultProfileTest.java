@@ -46,7 +46,8 @@ class DefaultProfileTest {
         List<String> ids = new ArrayList<>();
         c.rows().forEach(r -> ids.add(r.path("id").asText()));
         assertThat(ids).containsExactly("session", "llm", "llm-deepseek", "llm-retry", "system-prompt", "tools", "builtin-tools",
-                "approval", "agent-loop", "session-query", "commands", "webserver-routes");
+                "approval", "agent-loop", "session-query", "commands", "webserver-routes",
+                "session-projections");
         assertThat(c.dump()).contains("@deepseek-ai/dsh-agent-loop");
     }
 }

@@ -71,6 +71,9 @@ public final class ChatCommand implements Callable<Integer> {
     @Option(names = "--yes")
     boolean yes;
 
+    @Option(names = "--no-plugin", paramLabel = "NAME")
+    List<String> noPlugins = new java.util.ArrayList<>();
+
     /** The environment (tests replace it). */
     UnaryOperator<String> env = System::getenv;
 
@@ -101,6 +104,8 @@ public final class ChatCommand implements Callable<Integer> {
         AgentLaunch.Prepared prepared = AgentLaunch.prepare(runTexts, effort, provider, baseUrl, cwd, home, yes, env, err);
         if (prepared.launch() == null) return prepared.exitCode();
         AgentLaunch launch = prepared.launch();
+        int badPlugin = AgentLaunch.checkNoPlugins(runTexts, noPlugins, err);
+        if (badPlugin != 0) return badPlugin;
         String sessionId = resume;
         if (continueLatest) {
             Optional<StoredSession> newest = newestSession(launch.home, launch.workDir);
@@ -112,7 +117,7 @@ public final class ChatCommand implements Callable<Integer> {
         }
         boolean tty = interactive != null ? interactive : stdinIsTerminal();
         if (!tty) return pipe(launch, sessionId, out, err);
-        AgentBoot boot = launch.boot(null, List.of(), true, err);
+        AgentBoot boot = launch.boot(null, List.of(), true, noPlugins, err);
         if (boot == null) return ExitCodes.PROBLEM_FOUND;
         Terminal t = terminal != null ? terminal : TerminalBuilder.builder().system(true).build();
         try (boot; t) {
@@ -143,6 +148,7 @@ public final class ChatCommand implements Callable<Integer> {
         if (effort != null) args.addAll(List.of("--effort", effort));
         if (sessionId != null) args.addAll(List.of("--resume", sessionId));
         if (yes) args.add("--yes");
+        for (String id : noPlugins) args.addAll(List.of("--no-plugin", id));
         args.add("--");
         args.add(prompt);
         CommandLine run = new CommandLine(new RunCommand().withEnvironment(env));

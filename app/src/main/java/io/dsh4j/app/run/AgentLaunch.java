@@ -82,9 +82,20 @@ public final class AgentLaunch {
      * {@code ApprovalPolicy} on the root context.
      */
     public AgentBoot boot(String profile, List<Path> patches, boolean ownApproval, PrintWriter err) {
+        return boot(profile, patches, ownApproval, List.of(), err);
+    }
+
+    /**
+     * As {@link #boot(String, List, boolean, PrintWriter)}; the default profile also mounts
+     * {@link BundledPlugins} (inserted right after the default bundle, so any patch can turn one off),
+     * and the rows named in {@code noPlugins} are disabled after every patch.
+     */
+    public AgentBoot boot(String profile, List<Path> patches, boolean ownApproval, List<String> noPlugins, PrintWriter err) {
         try {
             List<PatchLayer> layers = new ArrayList<>(DefaultProfile.layers(home, profile, patches, false,
                     AgentLaunch.class.getClassLoader()));
+            if (profile == null) layers.add(1, BundledPlugins.layer(home));
+            if (!noPlugins.isEmpty()) layers.add(BundledPlugins.disabled(noPlugins));
             layers.add(flagLayer(ownApproval && !yes));
             return AgentBoot.start(layers, AgentLaunch.class.getClassLoader());
         } catch (LoaderException e) {
@@ -107,6 +118,19 @@ public final class AgentLaunch {
         if (withoutApproval) rows.addObject().put("id", "approval").put("disabled", true);
         else rows.addObject().put("id", "approval").putObject("config").put("yes", yes);
         return PatchLayer.parse("dsh4j flags", rows.toString());
+    }
+
+    /**
+     * Checks {@code --no-plugin} names; on an unknown one prints it with the bundled ids on {@code err}.
+     *
+     * @return 0, or the usage exit code
+     */
+    public static int checkNoPlugins(ResourceBundle texts, List<String> noPlugins, PrintWriter err) {
+        String unknown = BundledPlugins.unknown(noPlugins);
+        if (unknown == null) return 0;
+        err.println(format(texts, "message.error", format(texts, "message.badNoPlugin", unknown,
+                String.join(", ", BundledPlugins.ids()))));
+        return ExitCodes.USAGE;
     }
 
     /** One line of a tool result's text, for a one-line display. */

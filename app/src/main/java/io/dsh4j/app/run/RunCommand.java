@@ -93,6 +93,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--patch", paramLabel = "FILE")
     List<Path> patches = new ArrayList<>();
 
+    @Option(names = "--no-plugin", paramLabel = "NAME")
+    List<String> noPlugins = new ArrayList<>();
+
     /** The environment (tests replace it). */
     UnaryOperator<String> env = System::getenv;
 
@@ -111,7 +114,9 @@ public final class RunCommand implements Callable<Integer> {
                 yes, env, err);
         if (prepared.launch() == null) return prepared.exitCode();
         AgentLaunch launch = prepared.launch();
-        AgentBoot boot = launch.boot(profile, patches, err);
+        int badPlugin = AgentLaunch.checkNoPlugins(spec.resourceBundle(), noPlugins, err);
+        if (badPlugin != 0) return badPlugin;
+        AgentBoot boot = launch.boot(profile, patches, false, noPlugins, err);
         if (boot == null) return ExitCodes.PROBLEM_FOUND;
         Path workDir = launch.workDir;
         String route = launch.route;
