@@ -50,6 +50,10 @@ public final class BeliefMergePlugin {
 
     /** The plugin id, also the {@code source.plugin} of the injected message. */
     public static final String NAME = Injection.PLUGIN;
+    /** The loader specifier (the original's package name). */
+    public static final String SPECIFIER = "dsh-belief-merge";
+    /** The row id in a profile (what {@code --no-plugin} and patches name). */
+    public static final String ROW_ID = "belief-merge";
     /** The command name. */
     public static final String COMMAND = "merge";
 
