@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
+import java.io.IOException;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -292,6 +293,32 @@ class LivePluginTest {
             runTurn(z, "hi");
             String block = injected(z).getFirst().data().path("content").get(0).path("text").asText();
             assertThat(block).contains("postgresql").doesNotContain("bluebird");
+        }
+    }
+
+    @Nested
+    class SemanticStage_beyond_the_original {
+
+        @Test
+        void with_semantic_alignment_on_paraphrases_of_two_sources_share_a_slot_and_the_vectors_are_cached_under_the_home() throws IOException {
+            offline(Map.of("semanticAlignment", true));
+            Agent a = h.source("We use PostgreSQL as our database.");
+            Agent b = h.source("Our database is PostgreSQL.");
+            h.route(MAIN, ScriptedModel.answering("one", "two"));
+            Agent me = h.agent(MAIN);
+            h.commands().run(me, "/merge " + a.id() + " " + b.id(), List.of(), Signal.never());
+            runTurn(me, "secrets?");
+            String block = injected(me).getFirst().data().path("content").get(0).path("text").asText();
+            assertThat(block).contains("`our database is postgresql` = **assert**", "2 sources")
+                    .doesNotContain("`we use postgresql as our database`");
+            Path cache = dir.resolve("home").resolve(BeliefMergeConfig.EMBEDDING_CACHE_PATH).resolve("all-minilm-l6-v2-q.bin");
+            assertThat(cache).isRegularFile();
+            long size = Files.size(cache);
+            int misses = SemanticStage.embedder(dir.resolve("home"), w -> { }).misses();
+            runTurn(me, "secrets again?");                       // the re-merge embeds nothing new
+            assertThat(SemanticStage.embedder(dir.resolve("home"), w -> { }).misses()).isEqualTo(misses);
+            assertThat(Files.size(cache)).isEqualTo(size);
+            assertThat(io.dsh4j.beliefmerge.embedding.MiniLm.loads()).isEqualTo(1);
         }
     }
 
