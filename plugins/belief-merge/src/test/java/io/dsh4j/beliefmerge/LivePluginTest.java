@@ -237,6 +237,46 @@ class LivePluginTest {
     }
 
     @Nested
+    class HostileInput {
+
+        @Test
+        void a_corrupt_sources_json_under_the_home_falls_back_to_the_config_layer() throws Exception {
+            Path file = dir.resolve("home").resolve(BeliefMergeConfig.STATE_PATH);
+            Files.createDirectories(file.getParent());
+            Files.write(file, new byte[] {'{', '"', 's', 0, (byte) 0xff, '['});
+            offline(Map.of("sources", List.of("from-config")));
+            CommandResult r = h.commands().run(h.agent(MAIN), "/merge status", List.of(), Signal.never()).orElseThrow();
+            assertThat(((CommandResult.Success) r).text()).contains("Merging is ON (set by: config)", "from-config");
+        }
+
+        @Test
+        void thousands_of_unknown_ids_through_the_tool_or_the_command_change_nothing_and_answer_once() {
+            offline(Map.of());
+            StringBuilder args = new StringBuilder("{\"action\":\"set\",\"sessions\":[");
+            StringBuilder line = new StringBuilder("/merge add");
+            for (int i = 0; i < 3000; i++) {
+                String id = "x".repeat(40) + i;
+                args.append(i == 0 ? "" : ",").append('"').append(id).append('"');
+                line.append(' ').append(id);
+            }
+            JsonNode result = runTool(null, args.append("]}").toString());
+            String shown = result.path("message").path("content").get(0).path("content").get(0).path("text").asText();
+            assertThat(shown).startsWith("Could not resolve").contains("Available sessions:");
+            CommandResult r = h.commands().run(h.agent(MAIN), line.toString(), List.of(), Signal.never()).orElseThrow();
+            assertThat(r).isInstanceOf(CommandResult.Error.class);
+            CommandResult status = h.commands().run(h.agent(MAIN), "/merge status", List.of(), Signal.never()).orElseThrow();
+            assertThat(((CommandResult.Success) status).text()).contains("(set by: config)");
+        }
+
+        @Test
+        void a_tool_call_with_arguments_of_the_wrong_shape_is_an_invalid_args_result() {
+            offline(Map.of());
+            JsonNode r = runTool(null, "{\"action\":\"set\",\"sessions\":\"not-a-list\",\"extra\":1}");
+            assertThat(r.path("error").toString()).contains("INVALID_ARGS");
+        }
+    }
+
+    @Nested
     class Hook_1_9 {
 
         @Test

@@ -17,12 +17,14 @@ import java.util.TreeMap;
  * competing values of one slot — without a model call, from sentence embeddings.
  *
  * <p>The heuristic keys a claim by its normalised sentence. Over the distinct keys this stage links two
- * keys of different sources when
+ * keys of different sources when (two keys that differ in one short run of words are near duplicates:
+ * they become values of one slot when the run ends the sentence, else they stay two claims — never
+ * paraphrases)
  * <ul>
  *   <li><b>value</b>: their cosine is at least {@link Options#topicThreshold} and they share a template —
- *       at least {@link Options#minSharedTokens} leading plus trailing words in common, and one to
- *       {@link Options#maxValueTokens} words that differ on each side ({@code our database engine is
- *       postgresql} / {@code … mysql}); the slot key is the template with {@code _} for the value and the
+ *       at least {@link Options#minSharedTokens} leading words in common, then one to
+ *       {@link Options#maxValueTokens} words that differ on each side, then at most one shared word
+ *       ({@code our database engine is postgresql} / {@code … mysql}); the slot key is the template with {@code _} for the value and the
  *       values are the differing words ({@code not …} for a refuted sentence). A template match is always
  *       read as a value question — near synonyms ({@code finished} / {@code done}) become a dispute the
  *       reader sees, never a conflict hidden as agreement;</li>
@@ -130,9 +132,13 @@ public final class SemanticAlignment {
                 cos[i][j] = c;
                 cos[j][i] = c;
                 if (!crossSource(sourcesOf.get(keys.get(i)), sourcesOf.get(keys.get(j)))) continue;
-                String template = template(words[i], words[j], o);
-                if (template != null && c >= o.topicThreshold()) edges.add(new Edge(c, i, j, Kind.VALUE, template));
-                else if (template == null && c >= o.paraphraseThreshold()) edges.add(new Edge(c, i, j, Kind.PARAPHRASE, null));
+                if (nearDuplicate(words[i], words[j], o)) {
+                    // one or a few words differ: a value question when they end the sentence, else two claims
+                    String template = template(words[i], words[j], o);
+                    if (template != null && c >= o.topicThreshold()) edges.add(new Edge(c, i, j, Kind.VALUE, template));
+                } else if (c >= o.paraphraseThreshold()) {
+                    edges.add(new Edge(c, i, j, Kind.PARAPHRASE, null));
+                }
             }
         }
         List<String> k = keys;
@@ -232,19 +238,44 @@ public final class SemanticAlignment {
         a.template = template;
     }
 
+    /** Most words a value template keeps after the value ({@code our cache ttl is _ seconds}). */
+    static final int MAX_VALUE_SUFFIX = 1;
+
     /**
-     * The shared template of two word lists ({@code prefix _ suffix}), or {@code null} when they share
-     * fewer than {@code minSharedTokens} edge words or a differing part is empty or longer than
-     * {@code maxValueTokens}.
+     * Whether two word lists differ only in one run of one to {@code maxValueTokens} words on each side,
+     * with at least {@code minSharedTokens} words in common around it.
      */
-    static String template(String[] x, String[] y, Options o) {
-        int p = 0;
-        while (p < x.length && p < y.length && x[p].equals(y[p])) p++;
-        int s = 0;
-        while (s < x.length - p && s < y.length - p && x[x.length - 1 - s].equals(y[y.length - 1 - s])) s++;
+    static boolean nearDuplicate(String[] x, String[] y, Options o) {
+        int p = prefix(x, y);
+        int s = suffix(x, y, p);
         int mx = x.length - p - s;
         int my = y.length - p - s;
-        if (p + s < o.minSharedTokens() || mx < 1 || my < 1 || mx > o.maxValueTokens() || my > o.maxValueTokens()) return null;
+        return p + s >= o.minSharedTokens() && mx >= 1 && my >= 1 && mx <= o.maxValueTokens() && my <= o.maxValueTokens();
+    }
+
+    private static int prefix(String[] x, String[] y) {
+        int p = 0;
+        while (p < x.length && p < y.length && x[p].equals(y[p])) p++;
+        return p;
+    }
+
+    private static int suffix(String[] x, String[] y, int p) {
+        int s = 0;
+        while (s < x.length - p && s < y.length - p && x[x.length - 1 - s].equals(y[y.length - 1 - s])) s++;
+        return s;
+    }
+
+    /**
+     * The value template of two near-duplicate word lists ({@code prefix _ suffix}): the differing run
+     * must come after at least {@code minSharedTokens} shared words and be followed by at most
+     * {@link #MAX_VALUE_SUFFIX} — a value ends its sentence, a differing subject ({@code the billing
+     * service runs on postgres} / {@code the search service …}) does not. {@code null} otherwise.
+     */
+    static String template(String[] x, String[] y, Options o) {
+        if (!nearDuplicate(x, y, o)) return null;
+        int p = prefix(x, y);
+        int s = suffix(x, y, p);
+        if (p < o.minSharedTokens() || s > MAX_VALUE_SUFFIX) return null;
         List<String> t = new ArrayList<>(Arrays.asList(x).subList(0, p));
         t.add(VALUE_MARK);
         t.addAll(Arrays.asList(x).subList(x.length - s, x.length));

@@ -129,6 +129,20 @@ class SemanticAlignmentTest {
     }
 
     @Test
+    void near_duplicates_that_differ_in_their_subject_stay_two_claims_however_close_their_vectors() {
+        FixedEmbedder same = new FixedEmbedder()
+                .with("the billing service runs on postgres", 1, 0, 0, 0, 0, 0, 0, 0)
+                .with("the search service runs on postgres", 1, 0, 0, 0, 0, 0, 0, 0);
+        List<Slot> slots = merge(List.of(surface("a", "The billing service runs on postgres."),
+                surface("b", "The search service runs on postgres.")), same);
+        assertThat(slots).extracting(Slot::key)
+                .containsExactly("the billing service runs on postgres", "the search service runs on postgres");
+        assertThat(SemanticAlignment.template("our cache ttl is sixty seconds".split(" "),
+                "our cache ttl is three hundred seconds".split(" "), SemanticAlignment.Options.defaults()))
+                .isEqualTo("our cache ttl is _ seconds");
+    }
+
+    @Test
     void paraphrase_clusters_are_complete_link_so_a_chain_does_not_drift() {
         FixedEmbedder chain = new FixedEmbedder()
                 .with("alpha one", 1, 0, 0, 0, 0, 0, 0, 0)
