@@ -385,6 +385,31 @@ class LivePluginTest {
         }
 
         @Test
+        void item53_a_corrupt_persisted_source_is_skipped_with_the_query_services_code_and_a_good_one_is_merged() throws Exception {
+            Path root = dir.resolve("sessions");
+            h = new LiveHarness(root).mount(dir, Map.of("useLlmAlignment", false));
+            String good = "11111111-2222-3333-4444-555555555555";
+            String bad = "99999999-2222-3333-4444-555555555555";
+            io.dsh4j.testkit.SessionLogBuilder.session(good, "/w")
+                    .turn(1, t -> t.user("Our database engine is postgresql.").assistant("Noted."))
+                    .writeZstd(io.dsh4j.session.SessionLayout.logPath(root, "/w", good, io.dsh4j.session.LogEncoding.ZSTD), 2);
+            Path badLog = io.dsh4j.session.SessionLayout.logPath(root, "/w", bad, io.dsh4j.session.LogEncoding.ZSTD);
+            io.dsh4j.testkit.SessionLogBuilder.session(bad, "/w")
+                    .turn(1, t -> t.user("The cache backend is redis.").assistant("Noted."))
+                    .rawLine("{\"type\":\"user/message\",\"seq\":\"garbage")
+                    .turn(2, t -> t.user("more"))
+                    .writeZstd(badLog, 2);
+            List<String> warnings = new ArrayList<>();
+            LiveMerge merge = new LiveMerge(config(Map.of("useLlmAlignment", false)),
+                    h.root.get(io.dsh4j.sessionquery.SessionQuery.KEY).orElseThrow(), warnings::add, s -> { });
+            var step = new io.dsh4j.beliefmerge.core.Injection.Step(false, false, 1, List.of(LiveHarness.user("db?")), "me");
+            var out = merge.plan(step, List.of(bad, good), null, Signal.never());
+            assertThat(out).as(warnings.toString()).isInstanceOfSatisfying(io.dsh4j.beliefmerge.core.Injection.Append.class,
+                    a -> assertThat(a.rendered().text()).contains("postgresql").doesNotContain("redis"));
+            assertThat(warnings).singleElement().asString().contains("cannot read session " + bad, "SESSION_QUERY_");
+        }
+
+        @Test
         void item54_two_identical_turns_inject_byte_identical_blocks() {
             offline(Map.of());
             Agent a = h.source("Our database engine is postgresql.");
