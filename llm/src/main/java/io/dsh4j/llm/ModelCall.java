@@ -63,7 +63,9 @@ public record ModelCall(String provider, String model, String reasoningEffort, L
         /** A compaction summary. */
         COMPACTION("compaction"),
         /** A session title; forces thinking off. */
-        SESSION_TITLE("session-title");
+        SESSION_TITLE("session-title"),
+        /** BeliefMerge's alignment and adjudication calls (DSH's {@code belief-merge-alignment}). */
+        BELIEF_MERGE_ALIGNMENT("belief-merge-alignment");
 
         private final String wire;
 

@@ -22,7 +22,8 @@ public final class BundledPlugins {
 
     /** The bundled plugins, in mount order. Add one line per plugin. */
     public static final List<Bundled> ALL = List.of(
-            new Bundled(io.dsh4j.attention.AttentionHealthPlugin.ROW_ID, io.dsh4j.attention.AttentionHealthPlugin.SPECIFIER));
+            new Bundled(io.dsh4j.attention.AttentionHealthPlugin.ROW_ID, io.dsh4j.attention.AttentionHealthPlugin.SPECIFIER),
+            new Bundled(io.dsh4j.beliefmerge.BeliefMergePlugin.ROW_ID, io.dsh4j.beliefmerge.BeliefMergePlugin.SPECIFIER));
 
     private BundledPlugins() {}
 

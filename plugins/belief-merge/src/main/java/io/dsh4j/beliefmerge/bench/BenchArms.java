@@ -1,6 +1,8 @@
 package io.dsh4j.beliefmerge.bench;
 
 import io.dsh4j.beliefmerge.core.BeliefMerge;
+import io.dsh4j.beliefmerge.core.Branch;
+import io.dsh4j.beliefmerge.core.SemanticAlignment;
 import io.dsh4j.beliefmerge.core.CancelSignal;
 import io.dsh4j.beliefmerge.core.MergeOptions;
 import io.dsh4j.beliefmerge.core.MergeOutcome;
@@ -109,7 +111,29 @@ public final class BenchArms {
 
     /** The panel in display order. */
     public static List<Arm> all(Scenario scenario, int budget) {
-        return List.of(none(), single(scenario.branches(), budget), concat(scenario.branches(), budget),
-                heuristic(scenario.branches(), budget), oracle(scenario, budget));
+        return all(scenario, budget, null);
+    }
+
+    /** The panel, with the semantic arm after the heuristic one when {@code embedder} is given. */
+    public static List<Arm> all(Scenario scenario, int budget, SemanticAlignment.Embedder embedder) {
+        List<Arm> arms = new ArrayList<>(List.of(none(), single(scenario.branches(), budget), concat(scenario.branches(), budget),
+                heuristic(scenario.branches(), budget)));
+        if (embedder != null) arms.add(semantic(scenario.branches(), budget, embedder));
+        arms.add(oracle(scenario, budget));
+        return List.copyOf(arms);
+    }
+
+    /**
+     * The offline merge with the semantic alignment stage ({@link SemanticAlignment}, default thresholds)
+     * between the heuristic extraction and the merge; like the heuristic arm, no adjudication and no
+     * derivation.
+     */
+    public static Arm semantic(List<Surface> branches, int budget, SemanticAlignment.Embedder embedder) {
+        MergeOptions o = MergeOptions.defaults();
+        List<Branch> extracted = BeliefMerge.extractHeuristic(branches, o.extraction()).branches();
+        List<Branch> aligned = SemanticAlignment.align(extracted, embedder, SemanticAlignment.Options.defaults()).branches();
+        List<Slot> slots = BeliefMerge.mergeBranches(aligned, o.score());
+        Renderer.Rendered r = Renderer.render(slots, Renderer.Options.defaults().withBudget(budget));
+        return new Arm("beliefmerge-semantic", r.text(), r.tokens());
     }
 }

@@ -64,13 +64,21 @@ public final class MergeBench {
 
     /** Runs every seed and arm. Deterministic. */
     public static Report run(Args a) {
+        return run(a, null);
+    }
+
+    /**
+     * As {@link #run(Args)}, with the semantic arm ({@link BenchArms#semantic}) after the heuristic one
+     * when {@code embedder} is not {@code null}.
+     */
+    public static Report run(Args a, io.dsh4j.beliefmerge.core.SemanticAlignment.Embedder embedder) {
         Map<String, List<double[]>> perArm = new LinkedHashMap<>();
         List<ScenarioSummary> scenarios = new ArrayList<>();
         for (int seed = 1; seed <= a.seeds(); seed++) {
             Scenario s = ScenarioGenerator.generate(new ScenarioGenerator.Options(seed, a.branches(), a.topics(), a.conflicts(), 18));
             scenarios.add(new ScenarioSummary(seed, s.questions().size(), s.local().size(), s.bridge().size(), s.facts().size()));
             BenchScoring.Coverage bestBridge = BenchScoring.bestSingleBranch(s.bridge(), s.branches());
-            for (BenchArms.Arm arm : BenchArms.all(s, a.budget())) {
+            for (BenchArms.Arm arm : BenchArms.all(s, a.budget(), embedder)) {
                 BenchScoring.Coverage all = BenchScoring.coverage(s.questions(), arm.text());
                 BenchScoring.Coverage local = BenchScoring.coverage(s.local(), arm.text());
                 BenchScoring.Coverage bridge = BenchScoring.coverage(s.bridge(), arm.text());

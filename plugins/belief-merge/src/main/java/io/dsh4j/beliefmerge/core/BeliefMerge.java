@@ -82,6 +82,29 @@ public final class BeliefMerge {
      */
     public static MergeOutcome mergeSurfacesAligned(List<Surface> surfaces, MergeOptions options, TextModel model,
                                                     CancelSignal cancel, Consumer<String> onWarn) {
+        return mergeSurfacesAligned(surfaces, options, model, null, cancel, onWarn);
+    }
+
+    /**
+     * An offline stage between the heuristic extraction and the merge (the rung between the heuristic
+     * and the model on the ladder): it rewrites heuristic branches, e.g. puts paraphrases under one key.
+     * It runs only when the heuristic runs; a throw is warned once and the heuristic branches are kept.
+     */
+    public interface BranchStage {
+        /** The stage's name, for the mode ({@code heuristic+<name>}) and warnings. */
+        String name();
+
+        /** The branches rewritten; must keep every claim's source, evidence, text and trust. */
+        List<Branch> apply(List<Branch> branches, CancelSignal cancel);
+    }
+
+    /**
+     * As {@link #mergeSurfacesAligned(List, MergeOptions, TextModel, CancelSignal, Consumer)}, with an
+     * offline {@code stage} (or {@code null}) applied to the heuristic branches; the mode is then
+     * {@code heuristic+<stage name>}.
+     */
+    public static MergeOutcome mergeSurfacesAligned(List<Surface> surfaces, MergeOptions options, TextModel model,
+                                                    BranchStage stage, CancelSignal cancel, Consumer<String> onWarn) {
         Texts texts = Texts.of(options.locale());
         List<Slot> slots = null;
         String mode = "heuristic";
@@ -99,7 +122,16 @@ public final class BeliefMerge {
         if (slots == null) {
             Extracted x = extractHeuristic(surfaces, options.extraction());
             redacted = x.redacted();
-            slots = mergeBranches(x.branches(), options.score());
+            List<Branch> branches = x.branches();
+            if (stage != null) {
+                try {
+                    branches = stage.apply(branches, cancel);
+                    mode = "heuristic+" + stage.name();
+                } catch (RuntimeException e) {
+                    onWarn.accept(texts.format("warn.stageFailed", stage.name(), e.getMessage() == null ? e.toString() : e.getMessage()));
+                }
+            }
+            slots = mergeBranches(branches, options.score());
         }
         MergeOutcome.AdjudicationSummary adjudication = MergeOutcome.AdjudicationSummary.none();
         boolean hasTies = slots.stream().anyMatch(s -> s.decision() instanceof Decision.Disputed);

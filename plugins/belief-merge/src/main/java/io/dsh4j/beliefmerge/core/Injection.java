@@ -88,6 +88,23 @@ public final class Injection {
      */
     public static Outcome plan(Step step, Settings settings, List<String> sources, SurfaceReader reader, TextModel model,
                                CancelSignal cancel, Consumer<String> onWarn) {
+        return plan(step, settings, sources, reader,
+                surfaces -> BeliefMerge.mergeSurfacesAligned(surfaces, settings.merge(), model, cancel, onWarn), onWarn);
+    }
+
+    /** The merge an injection runs over the surfaces it read (the default is {@link BeliefMerge#mergeSurfacesAligned}). */
+    @FunctionalInterface
+    public interface Merger {
+        MergeOutcome merge(List<Surface> surfaces);
+    }
+
+    /**
+     * As {@link #plan(Step, Settings, List, SurfaceReader, TextModel, CancelSignal, Consumer)}, with the
+     * merge itself given — how a host puts another extraction stage (the offline semantic alignment) into
+     * the pipeline while every gate of the injection stays the same.
+     */
+    public static Outcome plan(Step step, Settings settings, List<String> sources, SurfaceReader reader, Merger merger,
+                               Consumer<String> onWarn) {
         Objects.requireNonNull(step, "step");
         Texts texts = Texts.of(settings.merge().locale());
         if (step.rejected()) return new Unchanged("rejected");
@@ -104,7 +121,7 @@ public final class Injection {
             }
         }
         if (surfaces.isEmpty()) return new Unchanged("no-readable-source");
-        MergeOutcome merged = BeliefMerge.mergeSurfacesAligned(surfaces, settings.merge(), model, cancel, onWarn);
+        MergeOutcome merged = merger.merge(surfaces);
         if (merged.redacted() > 0) onWarn.accept(texts.format("warn.withheld", merged.redacted()));
         TrustCheck.Report trust = TrustCheck.check(merged.slots());
         if (!trust.ok()) {
