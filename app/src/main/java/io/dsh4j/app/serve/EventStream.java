@@ -66,7 +66,8 @@ final class EventStream implements RouteHandler {
             long lastSeq = backlog.isEmpty() ? -1 : backlog.getLast().seq();
             ex.responseHeader("Cache-Control", "no-store");
             ex.responseHeader("X-Accel-Buffering", "no");
-            try (OutputStream out = ex.stream(200, "text/event-stream; charset=utf-8")) {
+            OutputStream out = ex.stream(200, "text/event-stream; charset=utf-8");
+            try (out) {
                 write(out, "retry: 2000\nevent: ready\ndata: {\"sessionId\":" + RpcChannel.JSON.getNodeFactory().textNode(id)
                         + ",\"live\":" + live.isPresent() + ",\"lastSeq\":" + lastSeq + "}\n\n");
                 long sent = since == null ? lastSeq : since;
@@ -80,6 +81,9 @@ final class EventStream implements RouteHandler {
                 out.flush();
                 backlog = null;
                 pump(s, out, sent);
+            } catch (IOException gone) {
+                // the client went away (or the server is stopping): the stream simply ends
+                org.slf4j.LoggerFactory.getLogger(EventStream.class).debug("event stream of {} ended: {}", id, gone.toString());
             }
         }
     }

@@ -80,6 +80,9 @@ public final class ServeCommand implements Callable<Integer> {
     /** Counted down when the server should stop (tests; the JVM's shutdown otherwise). */
     final CountDownLatch stop = new CountDownLatch(1);
 
+    /** Completed with the console's address once it listens (tests). */
+    final java.util.concurrent.CompletableFuture<URI> started = new java.util.concurrent.CompletableFuture<>();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -140,6 +143,7 @@ public final class ServeCommand implements Callable<Integer> {
             out.println(ServeTexts.get("serve.home", h.dir()));
             out.println(ServeTexts.get("serve.stop"));
             out.flush();
+            started.complete(url);
             if (open) openBrowser(url, err);
             try {
                 stop.await();
