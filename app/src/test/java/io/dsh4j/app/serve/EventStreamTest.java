@@ -52,7 +52,7 @@ class EventStreamTest {
     }
 
     /** An exchange whose streamed body collects the bytes; {@code hold} keeps every write waiting until released. */
-    static final class Exchange implements WebExchange {
+    static class Exchange implements WebExchange {
         final Map<String, String> query = new HashMap<>();
         final Map<String, String> headers = new HashMap<>();
         final Map<String, String> responseHeaders = new HashMap<>();
