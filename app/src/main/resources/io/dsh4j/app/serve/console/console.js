@@ -382,11 +382,11 @@
         if (b.diagnostic !== undefined) packet.push(el("p", { class: "diagnostic", text: t("delib.diagnostic") + ": " + String(b.diagnostic) }));
         return el("tr", { class: "branch", "data-label": String(b.label) }, [
           el("th", { scope: "row" }, [el("div", { text: String(b.label) }), b.focus ? el("div", { class: "muted", text: t("delib.focus") + ": " + b.focus }) : null]),
-          el("td", { class: "role", text: String(b.role || "") }),
-          el("td", { text: [b.route, b.capability].filter(function (x) { return x; }).join(" · ") }),
-          el("td", { class: "stop", text: b.stopReason !== undefined ? String(b.stopReason) : "" }),
-          el("td", { class: "packet" }, packet),
-          el("td", null, [b.childSessionId ? el("a", { href: "#/session/" + encodeURIComponent(b.childSessionId), text: b.childSessionId }) : null])]);
+          el("td", { class: "branch-role", "data-col": t("delib.role"), text: String(b.role || "") }),
+          el("td", { "data-col": t("delib.route"), text: [b.route, b.capability].filter(function (x) { return x; }).join(" · ") }),
+          el("td", { class: "stop", "data-col": t("delib.stopReason"), text: b.stopReason !== undefined ? String(b.stopReason) : "" }),
+          el("td", { class: "packet", "data-col": t("delib.packet") }, packet),
+          el("td", { "data-col": t("delib.child") }, [b.childSessionId ? el("a", { href: "#/session/" + encodeURIComponent(b.childSessionId), text: b.childSessionId }) : null])]);
       });
       parts.push(el("section", { class: "delib-run", "data-call": run.callId }, [
         el("h3", { text: t("delib.run", i + 1, run.turn, run.step) }),
