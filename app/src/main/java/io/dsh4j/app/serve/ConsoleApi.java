@@ -45,6 +45,14 @@ public final class ConsoleApi {
         this(home, clock, LiveAgents.none(new LiveEvents(LiveEvents.Limits.DEFAULTS)));
     }
 
+    /**
+     * A reading console whose live event stream is fed from outside ({@link LiveFeed#publish}); it
+     * hosts no agents, so prompting answers {@code no-model}.
+     */
+    public ConsoleApi(io.dsh4j.session.SessionHome home, Clock clock, LiveFeed feed) {
+        this(home, clock, LiveAgents.none(feed.events));
+    }
+
     /** With the live half: the agent runtime when a model is configured ({@link LiveApi}). */
     ConsoleApi(io.dsh4j.session.SessionHome home, Clock clock, LiveAgents live) {
         this.catalog = new SessionCatalog(home);
