@@ -96,8 +96,9 @@ final class SessionCatalog {
         long size;
         FileTime modified;
         try {
-            size = Files.size(file);
-            modified = Files.getLastModifiedTime(file);
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+            size = a.size();
+            modified = a.lastModifiedTime();
         } catch (IOException e) {
             return new HealthRow(null, null, e.toString());
         }

@@ -59,6 +59,25 @@ class ConsoleLiveTest {
                 assertThat(r.path("error").path("message").asText()).contains("DEEPSEEK_API_KEY").contains("--base-url");
             }
             assertThat(serve.value("session.live", "{\"sessionId\":\"x\"}").path("live").asBoolean()).isFalse();
+            // bad input is refused before anything else
+            for (String payload : List.of("{\"text\":\"  \"}", "{\"text\":42}", "{}", "{\"sessionId\":7,\"text\":\"x\"}",
+                    "{\"text\":\"" + "x".repeat(LiveApi.MAX_TEXT + 1) + "\"}")) {
+                assertThat(serve.rpc("session.prompt", payload).path("error").path("code").asText())
+                        .as(payload.length() > 80 ? "huge text" : payload).isEqualTo("bad-request");
+            }
+            // the event stream is behind the same fence
+            var foreign = java.net.http.HttpRequest.newBuilder(serve.url.resolve("/api/events?sessionId=x"))
+                    .header("Origin", "http://evil.example").GET().build();
+            assertThat(serve.http.send(foreign, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(403);
+            var crossSite = java.net.http.HttpRequest.newBuilder(serve.url.resolve("/api/events?sessionId=x"))
+                    .header("Sec-Fetch-Site", "cross-site").GET().build();
+            assertThat(serve.http.send(crossSite, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(403);
+            var textPost = java.net.http.HttpRequest.newBuilder(serve.url.resolve("/api/session.prompt"))
+                    .header("Content-Type", "text/plain").POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build();
+            assertThat(serve.http.send(textPost, java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(415);
+            try (LiveServe.Stream missing = serve.stream("sessionId=no-such-session", null)) {
+                assertThat(missing.status).isEqualTo(404);
+            }
         }
         assertThat(home.resolve("sessions")).doesNotExist();
     }
@@ -124,12 +143,21 @@ class ConsoleLiveTest {
                 serve.value("session.cancel", "{\"sessionId\":\"" + id + "\"}");
                 JsonNode end = s.await(f -> LiveServe.isType(f, "turn/end")).json();
                 assertThat(end.path("event").path("data").path("reason").path("kind").asText()).isEqualTo("aborted");
-                assertThat(serve.value("session.live", "{\"sessionId\":\"" + id + "\"}").path("status").asText()).isEqualTo("idle");
+                awaitStatus(serve, id, "idle"); // the driver ends just after it commits turn/end
                 // the same session goes on
                 assertThat(serve.value("session.prompt", "{\"sessionId\":\"" + id + "\",\"text\":\"again\"}").path("sessionId").asText())
                         .isEqualTo(id);
                 s.await(f -> LiveServe.isType(f, "turn/start") && f.json().path("event").path("data").path("turn").asInt() == 2);
             }
+        }
+    }
+
+    static void awaitStatus(LiveServe serve, String id, String status) throws Exception {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        String now;
+        while (!(now = serve.value("session.live", "{\"sessionId\":\"" + id + "\"}").path("status").asText()).equals(status)) {
+            if (System.nanoTime() > deadline) throw new AssertionError("status stayed " + now);
+            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
         }
     }
 
