@@ -103,7 +103,16 @@ public final class SessionStore {
      *     a complete header frame that fails validation, or a header that does not name its path
      */
     public List<StoredSession> list() throws IOException {
+        return list(null);
+    }
+
+    /**
+     * As {@link #list()}, reading a transcript's header only when {@code cache} has none for the
+     * file's current size and modification time ({@code null}: no cache).
+     */
+    public List<StoredSession> list(SessionHeaderCache cache) throws IOException {
         List<StoredSession> found = new ArrayList<>();
+        java.util.Set<Path> seen = new java.util.HashSet<>();
         Map<String, Path> ids = new HashMap<>();
         for (Path project : projectDirs(root)) {
             for (Path dir : sessionDirs(project)) {
@@ -111,7 +120,9 @@ public final class SessionStore {
                 if (Files.exists(opposite)) throw encodingMismatch(opposite, encoding);
                 Path log = dir.resolve(encoding.transcriptName());
                 if (!Files.isRegularFile(log)) continue;
-                Optional<SessionHeader> header = probeHeader(log);
+                seen.add(log);
+                Optional<SessionHeader> header = cache == null ? probeHeader(log)
+                        : cache.header(log, encoding, readOptions.mode(), this::probeHeader);
                 if (header.isEmpty()) continue;
                 assertIdentity(log, header.get());
                 Path previous = ids.putIfAbsent(header.get().id(), log);
@@ -122,6 +133,7 @@ public final class SessionStore {
                 found.add(new StoredSession(header.get(), log, encoding));
             }
         }
+        if (cache != null) cache.retainOnly(seen);
         found.sort(StoredSession.NEWEST_FIRST);
         return List.copyOf(found);
     }

@@ -71,6 +71,12 @@ public final class AgentLaunch {
         return new Prepared(new AgentLaunch(texts, route, flagBaseUrl, workDir, SessionHome.resolve(home).dir(), yes), 0);
     }
 
+    /** Whether a model is configured: a base URL flag, {@code DEEPSEEK_BASE_URL} or {@code DEEPSEEK_API_KEY} (as {@link #prepare} decides). */
+    public static boolean modelConfigured(String flagBaseUrl, UnaryOperator<String> env) {
+        return flagBaseUrl != null || blankToNull(env.apply("DEEPSEEK_BASE_URL")) != null
+                || blankToNull(env.apply("DEEPSEEK_API_KEY")) != null;
+    }
+
     /** Boots the profile (or {@code profile}) with {@code patches} and the flag layer last; {@code null} after a printed loader error. */
     public AgentBoot boot(String profile, List<Path> patches, PrintWriter err) {
         return boot(profile, patches, false, err);

@@ -35,14 +35,29 @@ public final class ConsoleApi {
 
     private final SessionCatalog catalog;
     private final Clock clock;
+    private final LiveAgents live;
 
     /**
      * @param clock decides "now" for health and handoff (price tier, the document's time); inject a
      *     fixed clock for reproducible output
      */
     public ConsoleApi(io.dsh4j.session.SessionHome home, Clock clock) {
+        this(home, clock, LiveAgents.none(new LiveEvents(LiveEvents.Limits.DEFAULTS)));
+    }
+
+    /**
+     * A reading console whose live event stream is fed from outside ({@link LiveFeed#publish}); it
+     * hosts no agents, so prompting answers {@code no-model}.
+     */
+    public ConsoleApi(io.dsh4j.session.SessionHome home, Clock clock, LiveFeed feed) {
+        this(home, clock, LiveAgents.none(feed.events));
+    }
+
+    /** With the live half: the agent runtime when a model is configured ({@link LiveApi}). */
+    ConsoleApi(io.dsh4j.session.SessionHome home, Clock clock, LiveAgents live) {
         this.catalog = new SessionCatalog(home);
         this.clock = clock;
+        this.live = live;
     }
 
     /** Registers the API's routes. */
@@ -55,6 +70,8 @@ public final class ConsoleApi {
         rpc(routes, "merge.preview", ConsoleRoutes.Access.TRUSTED_HOST, this::merge);
         rpc(routes, "console.texts", ConsoleRoutes.Access.TRUSTED_HOST, this::texts);
         rpc(routes, "host.describe", ConsoleRoutes.Access.LOOPBACK, p -> describe());
+        rpc(routes, "deliberation.runs", ConsoleRoutes.Access.TRUSTED_HOST, this::deliberation);
+        new LiveApi(live, catalog).register(routes);
         routes.register(ConsoleRoutes.Kind.PREFIX, "/api", ex -> {
             throw new WebProblem(404, "no such method: " + ex.path().substring("/api".length()));
         });
@@ -162,6 +179,11 @@ public final class ConsoleApi {
         ArrayNode warnings = out.putArray("warnings");
         for (String line : run.err().split("\n")) if (!line.isBlank()) warnings.add(line);
         return out;
+    }
+
+    private JsonNode deliberation(JsonNode p) throws RpcError {
+        StoredSession s = catalog.find(RpcChannel.requiredText(p, "sessionId"));
+        return DeliberationRuns.of(s.id(), catalog.inspect(s).events(), catalog.list());
     }
 
     private JsonNode texts(JsonNode p) {

@@ -25,7 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * that {@code dsh4j health} reports, from the attention-health engine's cold fold (spec §1.9) over
  * the session library's lenient reader, without building the handoff document that the full check
  * needs for its advice — cached until the log's size or modification time changes, so that listing a
- * thousand sessions reads each log once. Thread-safe.
+ * thousand sessions reads each log once. The headers of the listing are cached the same way
+ * ({@link io.dsh4j.session.SessionHeaderCache}): a warm listing reads no file that did not change.
+ * Thread-safe.
  */
 final class SessionCatalog {
 
@@ -36,6 +38,7 @@ final class SessionCatalog {
 
     private final SessionHome home;
     private final Map<Path, Cached> health = new ConcurrentHashMap<>();
+    private final io.dsh4j.session.SessionHeaderCache headers = new io.dsh4j.session.SessionHeaderCache();
 
     SessionCatalog(SessionHome home) {
         this.home = home;
@@ -53,7 +56,13 @@ final class SessionCatalog {
     List<StoredSession> list() throws RpcError {
         if (!Files.isDirectory(home.sessionsRoot())) return List.of();
         try {
-            return store().list();
+            List<StoredSession> all = store().list(headers);
+            if (health.size() > all.size()) {
+                java.util.Set<Path> listed = new java.util.HashSet<>();
+                for (StoredSession s : all) listed.add(s.path());
+                health.keySet().retainAll(listed);
+            }
+            return all;
         } catch (IOException e) {
             throw new RpcError("internal", e.getMessage());
         }
@@ -87,8 +96,9 @@ final class SessionCatalog {
         long size;
         FileTime modified;
         try {
-            size = Files.size(file);
-            modified = Files.getLastModifiedTime(file);
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+            size = a.size();
+            modified = a.lastModifiedTime();
         } catch (IOException e) {
             return new HealthRow(null, null, e.toString());
         }

@@ -43,8 +43,8 @@ import java.util.stream.Stream;
  * with rewritten headers) behind the real server on loopback; cold and warm {@code session.list},
  * the page, a session's transcript, health and handoff (p50/p95 of M calls each); the same page
  * latency while S slow clients hold connections with half-sent headers; concurrent throughput of
- * C clients; heap after a full GC. Timed calls use the session with the largest log. The live event stream is not measured: it needs the agent
- * runtime's live sessions, which the console does not host yet.
+ * C clients; heap after a full GC. Timed calls use the session with the largest log. The live event stream has its
+ * own driver, {@link EventStreamLoadDriver}.
  *
  * <pre>{@code java -cp bench/target/benchmarks.jar io.dsh4j.bench.serve.ConsoleLoadDriver [N] [M] [S] [C]}</pre>
  */
@@ -104,7 +104,7 @@ public final class ConsoleLoadDriver {
         Runtime rt = Runtime.getRuntime();
         System.out.printf("heap after full GC: %.1f MiB (max %.0f MiB)%n", (rt.totalMemory() - rt.freeMemory()) / 1048576.0,
                 rt.maxMemory() / 1048576.0);
-        System.out.println("event stream clients: not measured — the console has no live event stream yet (needs the agent runtime)");
+        System.out.println("event stream clients: see EventStreamLoadDriver");
     }
 
     private interface Call {

@@ -53,8 +53,9 @@
     document.getElementById("skip").textContent = t("app.skip");
     document.getElementById("nav-sessions").textContent = t("nav.sessions");
     document.getElementById("nav-merge").textContent = t("nav.merge");
+    document.getElementById("nav-chat").textContent = t("nav.chat");
     document.getElementById("lang-label").textContent = t("nav.language");
-    document.getElementById("live-note").textContent = t("live.absent");
+    document.getElementById("live-note").textContent = t("live.note");
     document.getElementById("lang").value = v.lang;
   }
 
@@ -133,7 +134,7 @@
 
   // ---- one session ---------------------------------------------------------------------------
 
-  const TABS = ["transcript", "health", "handoff", "stats"];
+  const TABS = ["transcript", "health", "handoff", "stats", "deliberation"];
 
   function showSession(id, tab) {
     const panel = el("section", { id: "panel", class: "panel", tabindex: "-1", "aria-live": "polite" });
@@ -141,9 +142,10 @@
       return el("a", { role: "tab", id: "tab-" + name, href: "#/session/" + encodeURIComponent(id) + "/" + name,
         "aria-selected": name === tab ? "true" : "false", text: t("session.tab." + name) });
     }));
-    main.replaceChildren(el("p", null, [el("a", { href: "#/", text: "← " + t("session.back") })]),
+    main.replaceChildren(el("p", { class: "toolbar" }, [el("a", { href: "#/", text: "← " + t("session.back") }),
+      el("a", { href: "#/chat/" + encodeURIComponent(id), id: "session-chat", text: t("chat.continue") })]),
       el("h2", { class: "session-id", text: id }), tabs, panel);
-    const views = { transcript: transcript, health: health, handoff: handoff, stats: stats };
+    const views = { transcript: transcript, health: health, handoff: handoff, stats: stats, deliberation: deliberation };
     views[tab](id, panel).catch(function (e) { fail(panel, e); });
   }
 
@@ -358,16 +360,239 @@
     out.replaceChildren.apply(out, parts);
   }
 
+  // ---- deliberation rounds -------------------------------------------------------------------
+
+  function packetNodes(packet) {
+    const items = Array.isArray(packet.items) ? packet.items : [];
+    return [el("p", { class: "packet-status", text: t("delib.status") + ": " + String(packet.status) }),
+      items.length ? el("ul", { class: "packet-items" }, items.map(function (it) {
+        return el("li", { class: "item item-" + String(it.kind) }, [
+          el("span", { class: "item-kind", text: String(it.kind) + " · " + String(it.certainty) }), " ",
+          el("span", { class: "item-content", text: String(it.content) })]);
+      })) : null];
+  }
+
+  async function deliberation(id, panel) {
+    const v = await rpc("deliberation.runs", { sessionId: id });
+    const parts = [];
+    if (!v.runs.length) parts.push(el("p", { id: "delib-none", text: t("delib.none") }));
+    v.runs.forEach(function (run, i) {
+      const rows = (run.branches || []).map(function (b) {
+        const packet = b.packet ? packetNodes(b.packet) : [el("span", { class: "muted", text: b.packetTooLarge ? "> 10000" : t("delib.noPacket") })];
+        if (b.diagnostic !== undefined) packet.push(el("p", { class: "diagnostic", text: t("delib.diagnostic") + ": " + String(b.diagnostic) }));
+        return el("tr", { class: "branch", "data-label": String(b.label) }, [
+          el("th", { scope: "row" }, [el("div", { text: String(b.label) }), b.focus ? el("div", { class: "muted", text: t("delib.focus") + ": " + b.focus }) : null]),
+          el("td", { class: "branch-role", "data-col": t("delib.role"), text: String(b.role || "") }),
+          el("td", { "data-col": t("delib.route"), text: [b.route, b.capability].filter(function (x) { return x; }).join(" · ") }),
+          el("td", { class: "stop", "data-col": t("delib.stopReason"), text: b.stopReason !== undefined ? String(b.stopReason) : "" }),
+          el("td", { class: "packet", "data-col": t("delib.packet") }, packet),
+          el("td", { "data-col": t("delib.child") }, [b.childSessionId ? el("a", { href: "#/session/" + encodeURIComponent(b.childSessionId), text: b.childSessionId }) : null])]);
+      });
+      parts.push(el("section", { class: "delib-run", "data-call": run.callId }, [
+        el("h3", { text: t("delib.run", i + 1, run.turn, run.step) }),
+        el("dl", { class: "facts" }, [
+          el("dt", { text: t("delib.goal") }), el("dd", { text: run.goal || "" }),
+          el("dt", { text: t("delib.incumbent") }), el("dd", { text: run.incumbent || "" })]),
+        run.status === "pending" ? el("p", { class: "muted", text: t("delib.pending") }) : null,
+        run.status === "error" ? el("p", { class: "error", text: t("delib.failed", run.error) }) : null,
+        run.problem ? el("p", { class: "error", text: run.problem }) : null,
+        el("div", { class: "scroll" }, [el("table", { class: "branches" }, [
+          el("thead", null, [el("tr", null, ["delib.branch", "delib.role", "delib.route", "delib.stopReason", "delib.packet", "delib.child"]
+            .map(function (k) { return el("th", { scope: "col", text: t(k) }); }))]),
+          el("tbody", null, rows)])])]));
+    });
+    if (v.children.length) {
+      parts.push(el("h3", { text: t("delib.children") }), el("ul", { id: "delib-children" }, v.children.map(function (c) {
+        return el("li", null, [el("a", { href: "#/session/" + encodeURIComponent(c.sessionId), text: c.sessionId }),
+          c.matched ? null : el("span", { class: "muted", text: " (" + t("delib.unmatched") + ")" })]);
+      })));
+    }
+    panel.replaceChildren(el("div", { id: "deliberation" }, parts));
+  }
+
+  // ---- chat: prompting and the live stream ----------------------------------------------------
+
+  function closeStream() {
+    if (state.stream) { state.stream.close(); state.stream = null; }
+  }
+
+  async function showChat(sessionId) {
+    const model = await rpc("console.model", {});
+    const parts = [el("h2", { text: t("chat.title") })];
+    if (!model.configured) {
+      main.replaceChildren.apply(main, parts.concat([el("p", { id: "chat-no-model", class: "notice", text: t("chat.noModel") })]));
+      return;
+    }
+    const chat = { id: sessionId || null, running: false, stepText: null, stepReasoning: null };
+    const sessionLine = el("p", { id: "chat-session", class: "muted" });
+    const log = el("ol", { id: "chat-log", class: "transcript chat-log", "aria-live": "polite" });
+    const status = el("p", { id: "chat-status", role: "status", class: "muted", text: t("chat.status.idle") });
+    const input = el("textarea", { id: "chat-input", rows: "3", "aria-describedby": "chat-hint" });
+    const send = el("button", { type: "submit", id: "chat-send", text: t("chat.send") });
+    const cancel = el("button", { type: "button", id: "chat-cancel", text: t("chat.cancel"), disabled: true });
+    const steer = el("input", { type: "text", id: "chat-steer", disabled: true });
+    const steerSend = el("button", { type: "button", id: "chat-steer-send", text: t("chat.steerSend"), disabled: true });
+    const fresh = el("button", { type: "button", id: "chat-new", class: "secondary", text: t("chat.new") });
+
+    function setRunning(r) {
+      chat.running = r;
+      cancel.disabled = !r; steer.disabled = !r; steerSend.disabled = !r;
+      status.textContent = r ? t("chat.status.running") : t("chat.status.idle");
+    }
+    function showSessionLine() {
+      sessionLine.replaceChildren(chat.id ? t("chat.session", chat.id) : t("chat.sessionNew"));
+      if (chat.id) sessionLine.append(" · ", el("a", { href: "#/session/" + encodeURIComponent(chat.id), id: "chat-open", text: t("chat.open") }));
+    }
+    function line(cls, role, nodes) {
+      const li = el("li", { class: "msg " + cls }, [el("div", { class: "role", text: role }), el("div", { class: "body" }, nodes)]);
+      log.appendChild(li);
+      return li;
+    }
+    function textOf(content) {
+      return (content || []).filter(function (b) { return b.type === "text"; }).map(function (b) { return b.text; }).join("");
+    }
+    function delta(kind, text) {
+      if (kind === "reasoning") {
+        if (!chat.stepReasoning) {
+          const pre = el("pre", { class: "live-reasoning" });
+          line("msg-reasoning", t("chat.reasoning"), [el("details", { class: "reasoning" }, [el("summary", { text: t("chat.reasoning") }), pre])]);
+          chat.stepReasoning = pre;
+        }
+        chat.stepReasoning.textContent += text;
+      } else {
+        if (!chat.stepText) {
+          const div = el("div", { class: "live-text" });
+          line("msg-assistant", t("role.assistant"), [div]);
+          chat.stepText = div;
+        }
+        chat.stepText.textContent += text;
+      }
+    }
+    function onEvent(frame) {
+      const e = frame.event, d = e.data || {};
+      switch (e.type) {
+        case "turn/start": setRunning(true); break;
+        case "user/message": line("msg-user", t("chat.you"), [el("div", { text: textOf(d.content) })]); break;
+        case "assistant/chunk": {
+          const c = d.chunk || {};
+          if (c.type === "text-delta") delta("text", c.text || "");
+          else if (c.type === "reasoning-delta") delta("reasoning", c.text || "");
+          break;
+        }
+        case "text-chunks": (d.texts || []).forEach(function (x) { delta("text", x); }); break;
+        case "reasoning-chunks": (d.texts || []).forEach(function (x) { delta("reasoning", x); }); break;
+        case "assistant/message": {
+          const text = textOf(d.message && d.message.content);
+          if (chat.stepText) chat.stepText.replaceChildren(Markdown.render(text));
+          else if (text) line("msg-assistant", t("role.assistant"), [Markdown.render(text)]);
+          if (chat.stepText) chat.stepText.closest("li").classList.add("done");
+          chat.stepText = null; chat.stepReasoning = null;
+          break;
+        }
+        case "tool/call": {
+          let args = d.arguments;
+          try { args = JSON.stringify(JSON.parse(args), null, 2); } catch (x) { /* as recorded */ }
+          line("msg-tool", t("role.tool"), [el("details", { class: "tool-call" }, [el("summary", { text: t("block.toolCall", d.name) }), el("pre", { text: args })])]);
+          break;
+        }
+        case "tool/result": {
+          const r = (d.message && d.message.content && d.message.content[0]) || {};
+          const text = textOf(r.content);
+          line("msg-tool" + (r.isError ? " is-error" : ""), t("role.tool"), [el("details", { class: "tool-result" + (r.isError ? " is-error" : "") }, [
+            el("summary", { text: (r.isError ? "✗ " : "✓ ") + t("role.tool") }), el("pre", { text: text })])]);
+          break;
+        }
+        case "turn/end": {
+          const kind = d.reason && d.reason.kind ? d.reason.kind : JSON.stringify(d.reason);
+          line("msg-end", "", [el("p", { class: "turn-end", text: t("chat.turnEnd", kind) })]);
+          setRunning(false);
+          break;
+        }
+        default: break;
+      }
+    }
+    function connect(since) {
+      closeStream();
+      if (!chat.id) return;
+      const url = "/api/events?sessionId=" + encodeURIComponent(chat.id) + (since !== null ? "&since=" + since : "");
+      const source = new EventSource(url);
+      state.stream = source;
+      source.addEventListener("session/event", function (m) { onEvent(JSON.parse(m.data)); });
+      source.addEventListener("lagged", function (m) { status.textContent = t("chat.lagged", JSON.parse(m.data).lastSeq); });
+      source.onerror = function () { if (source.readyState !== EventSource.CLOSED) status.textContent = t("chat.reconnecting"); };
+    }
+    async function submit(ev) {
+      ev.preventDefault();
+      const text = input.value;
+      if (!text.trim()) return;
+      send.disabled = true;
+      try {
+        const first = !chat.id;
+        const v = await rpc("session.prompt", chat.id ? { sessionId: chat.id, text: text } : { text: text });
+        input.value = "";
+        if (first) {
+          chat.id = v.sessionId;
+          showSessionLine();
+          history.replaceState(null, "", "#/chat/" + encodeURIComponent(chat.id));
+          connect(-1);
+        }
+      } catch (e) {
+        status.textContent = t("error.load", e.message);
+      } finally {
+        send.disabled = false;
+        input.focus();
+      }
+    }
+    input.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) { ev.preventDefault(); form.requestSubmit(); }
+    });
+    cancel.addEventListener("click", function () {
+      rpc("session.cancel", { sessionId: chat.id }).catch(function (e) { status.textContent = t("error.load", e.message); });
+    });
+    function doSteer() {
+      if (!steer.value.trim()) return;
+      rpc("session.steer", { sessionId: chat.id, text: steer.value }).then(function () { steer.value = ""; })
+        .catch(function (e) { status.textContent = t("error.load", e.message); });
+    }
+    steerSend.addEventListener("click", doSteer);
+    steer.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { ev.preventDefault(); doSteer(); } });
+    fresh.addEventListener("click", function () {
+      closeStream(); chat.id = null; log.replaceChildren(); setRunning(false); showSessionLine();
+      history.replaceState(null, "", "#/chat"); input.focus();
+    });
+    const form = el("form", { id: "chat-form", class: "chat-form" }, [
+      el("label", { for: "chat-input", text: t("chat.prompt") }), input,
+      el("p", { id: "chat-hint", class: "muted", text: t("chat.hint") }),
+      el("div", { class: "toolbar" }, [send, cancel, fresh])]);
+    form.addEventListener("submit", submit);
+    const steerRow = el("div", { class: "toolbar" }, [el("label", { for: "chat-steer", text: t("chat.steer") }), steer, steerSend]);
+    main.replaceChildren.apply(main, parts.concat([
+      el("p", { id: "chat-model", class: "muted", text: t("chat.model", model.route, model.model) + " · " + t(model.yes ? "chat.approvalsYes" : "chat.approvals") }),
+      sessionLine, log, status, form, steerRow]));
+    showSessionLine();
+    if (chat.id) {
+      const live = await rpc("session.live", { sessionId: chat.id });
+      setRunning(live.live && live.status === "running");
+      connect(null);
+    }
+    input.focus();
+  }
+
   // ---- routing -------------------------------------------------------------------------------
 
   function route() {
     state.nav++;
+    closeStream();
     const hash = location.hash.replace(/^#/, "") || "/";
+    const chatRoute = /^\/chat(?:\/([^/]+))?$/.exec(hash);
     const m = /^\/session\/([^/]+)(?:\/(\w+))?$/.exec(hash);
     document.querySelectorAll("nav a").forEach(function (a) { a.removeAttribute("aria-current"); });
     if (m) {
       const tab = TABS.includes(m[2]) ? m[2] : "transcript";
       showSession(decodeURIComponent(m[1]), tab);
+    } else if (chatRoute) {
+      document.getElementById("nav-chat").setAttribute("aria-current", "page");
+      showChat(chatRoute[1] ? decodeURIComponent(chatRoute[1]) : null).catch(function (e) { fail(main, e); });
     } else if (hash === "/merge") {
       document.getElementById("nav-merge").setAttribute("aria-current", "page");
       showMerge();
