@@ -1,8 +1,7 @@
 package io.dsh4j.app.deliberation;
 
-import java.text.MessageFormat;
+import io.dsh4j.message.TextBundles;
 import java.util.Locale;
-import java.util.ResourceBundle;
 
 /**
  * The messages of {@code dsh4j deliberation …} from the {@code Messages} bundle ({@code en} default,
@@ -19,7 +18,6 @@ final class CliTexts {
     /** The message {@code key} with its {@code {0}…} arguments filled in (pass numbers as strings). */
     static String get(String key, Object... args) {
         Locale locale = Locale.getDefault();
-        String pattern = ResourceBundle.getBundle(BUNDLE, locale).getString(key);
-        return args.length == 0 ? pattern : new MessageFormat(pattern, locale).format(args);
+        return TextBundles.format(BUNDLE, locale, key, args);
     }
 }

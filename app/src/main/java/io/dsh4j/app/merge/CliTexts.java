@@ -1,5 +1,6 @@
 package io.dsh4j.app.merge;
 
+import io.dsh4j.message.TextBundles;
 import java.util.Locale;
 import java.util.ResourceBundle;
 
@@ -14,8 +15,7 @@ final class CliTexts {
 
     private CliTexts(Locale locale) {
         this.locale = locale;
-        this.bundle = ResourceBundle.getBundle("io.dsh4j.app.merge.MergeCliText", locale,
-                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        this.bundle = TextBundles.strict("io.dsh4j.app.merge.MergeCliText", locale);
     }
 
     /**
@@ -36,8 +36,6 @@ final class CliTexts {
 
     /** The message under {@code key} with {@code {0}}, {@code {1}}, … replaced verbatim. */
     String get(String key, Object... args) {
-        String text = bundle.getString(key);
-        for (int i = 0; i < args.length; i++) text = text.replace("{" + i + "}", String.valueOf(args[i]));
-        return text;
+        return TextBundles.fill(bundle.getString(key), args);
     }
 }

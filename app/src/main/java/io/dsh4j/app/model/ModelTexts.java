@@ -1,8 +1,7 @@
 package io.dsh4j.app.model;
 
-import java.text.MessageFormat;
+import io.dsh4j.message.TextBundles;
 import java.util.Locale;
-import java.util.ResourceBundle;
 
 /** The messages of {@code dsh4j models} and {@code dsh4j ask} ({@code Messages} bundle, {@code en} and {@code zh-CN}). */
 final class ModelTexts {
@@ -15,7 +14,6 @@ final class ModelTexts {
     /** The message {@code key} with its {@code {0}…} arguments filled in (pass numbers as strings). */
     static String get(String key, Object... args) {
         Locale locale = Locale.getDefault();
-        String pattern = ResourceBundle.getBundle(BUNDLE, locale).getString(key);
-        return args.length == 0 ? pattern : new MessageFormat(pattern, locale).format(args);
+        return TextBundles.format(BUNDLE, locale, key, args);
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.app.health.HealthCliTest.Run;
+import io.dsh4j.testkit.SessionLogBuilder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,9 +27,7 @@ class DefaultSelectionTest {
 
     private void session(String id, String cwd, long mtime) throws Exception {
         Path dir = Files.createDirectories(home.resolve("sessions/--p--").resolve(id));
-        String header = "{\"type\":\"session\",\"id\":\"" + id + "\",\"cwd\":" + HealthCliTest.M.writeValueAsString(cwd) + "}\n";
-        Path log = dir.resolve("session.jsonl");
-        Files.writeString(log, header + "{\"type\":\"turn/start\",\"data\":{\"turn\":1}}\n", StandardCharsets.UTF_8);
+        Path log = SessionLogBuilder.session(id, cwd).event("turn/start", "{\"turn\":1}").writeRaw(dir.resolve("session.jsonl"));
         Files.setLastModifiedTime(log, FileTime.fromMillis(mtime));
     }
 

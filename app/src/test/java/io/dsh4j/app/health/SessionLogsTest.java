@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.attention.core.Texts;
 import io.dsh4j.session.LenientLogReader;
 import io.dsh4j.testkit.Corpus;
+import io.dsh4j.testkit.SessionLogBuilder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,9 +50,8 @@ class SessionLogsTest {
     @Test
     void sessions_are_listed_newest_first_by_the_picked_file_time() throws Exception {
         for (int i = 0; i < 3; i++) {
-            Path s = Files.createDirectories(dir.resolve("sessions/--p" + i + "--/session-" + i));
-            Path log = s.resolve("session.jsonl");
-            Files.writeString(log, "{\"type\":\"session\",\"id\":\"session-" + i + "\"}\n");
+            Path log = SessionLogBuilder.session("session-" + i, "/p" + i)
+                    .writeRaw(dir.resolve("sessions/--p" + i + "--/session-" + i + "/session.jsonl"));
             Files.setLastModifiedTime(log, FileTime.fromMillis(1_000_000L * (i == 1 ? 9 : i)));
         }
         Files.writeString(dir.resolve("sessions/stray-file.jsonl"), "");

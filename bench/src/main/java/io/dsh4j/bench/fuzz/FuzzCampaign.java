@@ -12,6 +12,12 @@ import io.dsh4j.beliefmerge.core.MergeOutcome;
 import io.dsh4j.beliefmerge.core.Renderer;
 import io.dsh4j.beliefmerge.core.Trust;
 import io.dsh4j.beliefmerge.sessions.SessionSurfaceReader;
+import io.dsh4j.llm.BlockAssembler;
+import io.dsh4j.llm.LlmCodes;
+import io.dsh4j.llm.deepseek.DeepSeekAdapter;
+import io.dsh4j.llm.deepseek.DeepSeekConfig;
+import io.dsh4j.message.FinishReason;
+import io.dsh4j.message.StreamChunk;
 import io.dsh4j.session.LenientLogReader;
 import io.dsh4j.session.LogReadResult;
 import io.dsh4j.session.LogStatus;
@@ -22,6 +28,7 @@ import io.dsh4j.session.StatsVisitor;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.testkit.Corpus;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -33,13 +40,18 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
  * The issue-17 fuzz campaign, seeded and reproducible: every case takes a corpus log (raw and zstd
  * seeds), applies one {@link LogMutator.Mutation}, writes the raw and the zstd copy, and drives one of
  * the library paths of {@code sessions verify}, {@code sessions stats}, {@code health} and
- * {@code merge} (case {@code i}: entry point {@code i mod 4}) over both. Invariants checked:
+ * {@code merge} over both; or takes a model answer rebuilt from a corpus {@code assistant/message}
+ * event as a DeepSeek-style event stream, applies one {@link SseMutator.Mutation} and drives the
+ * model adapter's SSE parser and chunk translation ({@link DeepSeekAdapter#translateRecorded}, then
+ * {@link BlockAssembler}). Case {@code i} drives entry point {@code i mod n} of the {@code n} chosen
+ * entry points (all five by default). Invariants checked:
  *
  * <ul>
  *   <li>no undocumented exception (documented: {@link SessionStoreException} from the lenient reader
@@ -47,18 +59,34 @@ import java.util.SplittableRandom;
  *   <li>the committed prefix is never exceeded: a truncated copy hands over a prefix of the seed's events;
  *   <li>the raw and zstd copies of one text agree: ok in both or neither, the same events and stats,
  *       the same lenient records, parse errors and health score, the same merge surface;
+ *   <li>an event stream ends in exactly one finish chunk, the last, whose failure (if any) carries a
+ *       documented code; re-framing (splits, line endings, comments, an over-long comment) changes no
+ *       chunk; a truncated or over-long stream hands over a prefix of the seed's chunks and then
+ *       {@code STREAM_CLOSED} or {@code EVENT_TOO_LARGE}; ill-formed UTF-8 reads as U+FFFD and changes
+ *       nothing else; the chunks always assemble;
  *   <li>per case and entry point, at most {@link #CPU_LIMIT_NANOS} of CPU and
  *       {@link #ALLOCATION_LIMIT_BYTES} plus 256 times the input of allocation; the JVM runs at
  *       {@code -Xmx512m} and an {@link OutOfMemoryError} is a defect.
  * </ul>
  *
- * <p>Run: {@code bench/scripts/fuzz.sh [CASES] [SEED]}. Case {@code i} of seed {@code s} draws from
- * {@code new SplittableRandom(s * 1_000_003 + i)}, so a defect is replayed with {@code --only i}.
+ * <p>Run: {@code bench/scripts/fuzz.sh [CASES] [SEED] [--entries sse,verify,…]}. Case {@code i} of seed
+ * {@code s} draws from {@code new SplittableRandom(s * 1_000_003 + i)}, so a defect is replayed with
+ * {@code --only i} (and the same {@code --entries}).
  */
 public final class FuzzCampaign {
 
-    /** The four library entry points. */
-    public enum Entry { VERIFY, STATS, HEALTH, MERGE }
+    /** The library entry points: the four log readers and the model adapter's event-stream parser. */
+    public enum Entry { VERIFY, STATS, HEALTH, MERGE, SSE }
+
+    /**
+     * The adapter configuration event streams are read under: the default dialect with an event cap
+     * of 64 KiB and a response cap of 16 MiB (the defaults are 16 MiB and 256 MiB; the rules are the
+     * same, and the small caps keep an over-long case cheap).
+     */
+    public static final DeepSeekConfig SSE_CONFIG = DeepSeekConfig.deepSeek().withMaxEventBytes(64 * 1024)
+            .withMaxResponseBytes(16L << 20);
+    private static final Set<String> SSE_FAILURE_CODES = Set.of(LlmCodes.STREAM_CLOSED, LlmCodes.MALFORMED_RESPONSE,
+            LlmCodes.EVENT_TOO_LARGE, LlmCodes.RESPONSE_TOO_LARGE, LlmCodes.EMPTY_RESPONSE);
 
     /** CPU per case and entry point. */
     public static final long CPU_LIMIT_NANOS = 5_000_000_000L;
@@ -71,6 +99,7 @@ public final class FuzzCampaign {
     /** What a run found. */
     public static final class Report {
         final Map<Entry, Map<LogMutator.Mutation, Long>> counts = new EnumMap<>(Entry.class);
+        final Map<SseMutator.Mutation, Long> sseCounts = new EnumMap<>(SseMutator.Mutation.class);
         final List<String> defects = new ArrayList<>();
         long defectCount;
         long cases;
@@ -83,6 +112,7 @@ public final class FuzzCampaign {
                 for (LogMutator.Mutation x : LogMutator.Mutation.values()) m.put(x, 0L);
                 counts.put(e, m);
             }
+            for (SseMutator.Mutation x : SseMutator.Mutation.values()) sseCounts.put(x, 0L);
         }
 
         public long cases() {
@@ -97,12 +127,17 @@ public final class FuzzCampaign {
             return defects;
         }
 
-        /** Cases of {@code mutation} that drove {@code entry} (each over both copies). */
+        /** Cases of {@code mutation} that drove {@code entry} (each over both copies); a log entry point. */
         public long count(Entry entry, LogMutator.Mutation mutation) {
             return counts.get(entry).get(mutation);
         }
 
-        void defect(long index, LogMutator.Mutation m, String what) {
+        /** Event-stream cases of {@code mutation}. */
+        public long count(SseMutator.Mutation mutation) {
+            return sseCounts.get(mutation);
+        }
+
+        void defect(long index, Enum<?> m, String what) {
             defectCount++;
             if (defects.size() < 50) defects.add("case " + index + " (" + m + "): " + what);
         }
@@ -115,7 +150,12 @@ public final class FuzzCampaign {
             b.append('\n');
             for (LogMutator.Mutation m : LogMutator.Mutation.values()) {
                 b.append(String.format("%-18s", m.name().toLowerCase()));
-                for (Entry e : Entry.values()) b.append(String.format("%10d", count(e, m)));
+                for (Entry e : Entry.values()) b.append(e == Entry.SSE ? String.format("%10s", "") : String.format("%10d", count(e, m)));
+                b.append('\n');
+            }
+            for (SseMutator.Mutation m : SseMutator.Mutation.values()) {
+                b.append(String.format("%-18s", "sse " + m.name().toLowerCase()));
+                b.append(String.format("%" + (10 * Entry.values().length) + "d", count(m)));
                 b.append('\n');
             }
             b.append(String.format("cases %d, defects %d, slowest entry call %.1f ms CPU, largest allocation %d MiB, peak heap %d MiB%n",
@@ -127,24 +167,53 @@ public final class FuzzCampaign {
 
     private record Seed(byte[] text, List<SessionEvent> events) {}
 
-    private final List<Seed> seeds;
-    private final Path work;
+    /** An event-stream seed: its events and the chunks of its canonical framing. */
+    private record SseSeed(List<String> events, List<StreamChunk> chunks) {}
 
-    private FuzzCampaign(List<Seed> seeds, Path work) {
+    private final List<Seed> seeds;
+    private final List<SseSeed> sseSeeds;
+    private final Path work;
+    private List<Entry> entries = List.of(Entry.values());
+
+    private FuzzCampaign(List<Seed> seeds, List<SseSeed> sseSeeds, Path work) {
         this.seeds = seeds;
+        this.sseSeeds = sseSeeds;
         this.work = work;
+    }
+
+    /** Drives only {@code chosen} from now on: case {@code i} drives {@code chosen.get(i mod size)}. */
+    public FuzzCampaign entries(List<Entry> chosen) {
+        if (chosen.isEmpty()) throw new IllegalArgumentException("no entry point chosen");
+        this.entries = List.copyOf(chosen);
+        return this;
+    }
+
+    /** How many event-stream seeds the corpus gave. */
+    public int sseSeedCount() {
+        return sseSeeds.size();
     }
 
     /** A campaign over the shared corpus's raw logs, writing its cases under {@code work}. */
     public static FuzzCampaign overCorpus(Path work) throws IOException {
         List<Seed> seeds = new ArrayList<>();
+        List<SseSeed> sseSeeds = new ArrayList<>();
         for (Path raw : Corpus.rawLogs()) {
             byte[] text = Files.readAllBytes(raw);
             List<SessionEvent> events = new ArrayList<>();
             LogReadResult r = SessionLogReader.stream(raw, SessionLogReader.Options.FIXTURE, events::add);
             seeds.add(new Seed(text, r.status() instanceof LogStatus.Ok ? List.copyOf(events) : null));
+            for (SessionEvent e : events) {
+                List<String> answer = SseMutator.seedOf(e);
+                if (answer == null) continue;
+                List<StreamChunk> chunks = translate(SseMutator.canonical(answer), new int[] {Integer.MAX_VALUE});
+                if (!(chunks.getLast() instanceof StreamChunk.Finish f) || f.reason() instanceof FinishReason.Error) {
+                    throw new IllegalStateException("the canonical stream of an answer in " + raw + " does not finish: "
+                            + chunks.getLast());
+                }
+                sseSeeds.add(new SseSeed(answer, chunks));
+            }
         }
-        return new FuzzCampaign(seeds, Files.createDirectories(work));
+        return new FuzzCampaign(seeds, List.copyOf(sseSeeds), Files.createDirectories(work));
     }
 
     /** Runs cases {@code from} (inclusive) to {@code to} (exclusive) of {@code seed}. */
@@ -154,6 +223,16 @@ public final class FuzzCampaign {
         Path zstd = work.resolve("case.jsonl.zstd");
         for (long i = from; i < to; i++) {
             SplittableRandom r = new SplittableRandom(seed * 1_000_003L + i);
+            Entry entry = entries.get((int) (i % entries.size()));
+            if (entry == Entry.SSE) {
+                report.cases++;
+                try {
+                    checkSse(i, r, report);
+                } catch (OutOfMemoryError e) {
+                    report.defect(i, Entry.SSE, "OutOfMemoryError");
+                }
+                continue;
+            }
             Seed s = seeds.get(r.nextInt(seeds.size()));
             Seed other = seeds.get(r.nextInt(seeds.size()));
             LogMutator.Mutation m = LogMutator.Mutation.values()[r.nextInt(LogMutator.Mutation.values().length)];
@@ -162,7 +241,7 @@ public final class FuzzCampaign {
             Files.write(zstd, c.zstd());
             report.cases++;
             try {
-                check(i, c, s, raw, zstd, report);
+                check(i, entry, c, s, raw, zstd, report);
             } catch (OutOfMemoryError e) {
                 report.defect(i, m, "OutOfMemoryError");
             }
@@ -170,12 +249,11 @@ public final class FuzzCampaign {
         return report;
     }
 
-    /** Case {@code i} drives entry point {@code i mod 4} over both copies and checks that entry's invariants. */
-    private void check(long i, LogMutator.Case c, Seed seed, Path raw, Path zstd, Report report) throws IOException {
+    /** Case {@code i} drives a log entry point over both copies and checks that entry's invariants. */
+    private void check(long i, Entry entry, LogMutator.Case c, Seed seed, Path raw, Path zstd, Report report) throws IOException {
         LogMutator.Mutation m = c.mutation();
         long rawSize = c.text().length;
         long zstdSize = c.zstd().length;
-        Entry entry = Entry.values()[(int) (i % Entry.values().length)];
         report.counts.get(entry).merge(m, 1L, Long::sum);
         boolean truncated = m == LogMutator.Mutation.TRUNCATE || m == LogMutator.Mutation.ZSTD_TRUNCATE;
         switch (entry) {
@@ -213,6 +291,115 @@ public final class FuzzCampaign {
                     report.defect(i, m, "MERGE: the merges of the raw and zstd copies differ");
                 }
             }
+            case SSE -> throw new IllegalArgumentException("not a log entry point: " + entry);
+        }
+    }
+
+    /** An event-stream case: one seed answer, one mutation, the parser's invariants. */
+    private void checkSse(long i, SplittableRandom r, Report report) {
+        SseSeed seed = sseSeeds.get(r.nextInt(sseSeeds.size()));
+        SseMutator.Mutation m = SseMutator.Mutation.values()[r.nextInt(SseMutator.Mutation.values().length)];
+        SseMutator.Case c = SseMutator.mutate(m, seed.events(), SSE_CONFIG.maxEventBytes(), r);
+        report.sseCounts.merge(m, 1L, Long::sum);
+        List<StreamChunk> got = measured(report, i, m, Entry.SSE, c.body().length, () -> translate(c.body(), c.reads()));
+        if (got == null) return;
+        String problem = sseProblem(m.expect(), got, seed.chunks());
+        if (problem != null) report.defect(i, m, "SSE: " + problem);
+    }
+
+    /** What is wrong with the chunks {@code got} for a case promising {@code expect}, or {@code null}. */
+    static String sseProblem(SseMutator.Expect expect, List<StreamChunk> got, List<StreamChunk> seed) {
+        long finishes = got.stream().filter(x -> x instanceof StreamChunk.Finish).count();
+        if (finishes != 1 || !(got.getLast() instanceof StreamChunk.Finish finish)) {
+            return finishes + " finish chunks, the last chunk " + (got.isEmpty() ? "absent" : got.getLast().type());
+        }
+        String code = finish.reason() instanceof FinishReason.Error e ? e.failure().code() : null;
+        if (code != null && !SSE_FAILURE_CODES.contains(code) && !isFinishReasonCode((FinishReason.Error) finish.reason())) {
+            return "an undocumented failure code " + code + ": " + finish;
+        }
+        List<StreamChunk> body = got.subList(0, got.size() - 1);
+        List<StreamChunk> seedBody = seed.subList(0, seed.size() - 1);
+        boolean prefix = body.size() <= seedBody.size() && body.equals(seedBody.subList(0, body.size()));
+        return switch (expect) {
+            case SAME -> got.equals(seed) ? null : "re-framing changed the chunks: " + firstDifference(got, seed);
+            case PREFIX_THEN_EVENT_TOO_LARGE -> prefix && LlmCodes.EVENT_TOO_LARGE.equals(code) ? null
+                    : "an over-long event gave " + finish + (prefix ? "" : " after chunks that are not the seed's");
+            case REPLACED -> replaced(got, seed);
+            case PREFIX_THEN_STREAM_CLOSED -> prefix && LlmCodes.STREAM_CLOSED.equals(code) ? null
+                    : "a truncated stream gave " + finish + (prefix ? "" : " after chunks that are not the seed's");
+            case ANY_DEFINED -> null;
+        };
+    }
+
+    /**
+     * Whether a failure is the documented mapping of an unknown {@code finish_reason} (sessions-llm-http
+     * §5.3: "anything else → error with upper-cased code"), which a damaged byte of {@code stop} produces.
+     */
+    private static boolean isFinishReasonCode(FinishReason.Error e) {
+        String prefix = "model stopped: ";
+        String message = e.failure().message();
+        return message.startsWith(prefix)
+                && e.failure().code().equals(message.substring(prefix.length()).toUpperCase(java.util.Locale.ROOT));
+    }
+
+    /** {@code null} when {@code got} is {@code seed} with U+FFFD in some chunks, else what differs. */
+    private static String replaced(List<StreamChunk> got, List<StreamChunk> seed) {
+        if (got.size() != seed.size()) return "ill-formed UTF-8 gave " + got.size() + " chunks instead of " + seed.size()
+                + ", ending in " + got.getLast();
+        for (int k = 0; k < got.size(); k++) {
+            StreamChunk g = got.get(k);
+            StreamChunk s = seed.get(k);
+            if (!g.equals(s) && (!g.type().equals(s.type()) || g.toString().indexOf('\uFFFD') < 0)) {
+                return "ill-formed UTF-8 gave chunk " + k + ": " + g + " instead of " + s + " with U+FFFD";
+            }
+        }
+        return null;
+    }
+
+    private static String firstDifference(List<StreamChunk> got, List<StreamChunk> seed) {
+        for (int k = 0; k < Math.min(got.size(), seed.size()); k++) {
+            if (!got.get(k).equals(seed.get(k))) return "chunk " + k + ": " + got.get(k) + " instead of " + seed.get(k);
+        }
+        return got.size() + " chunks instead of " + seed.size();
+    }
+
+    /** The adapter's translation of {@code body} served in reads of {@code reads} bytes (cycled), assembled as a live call is. */
+    static List<StreamChunk> translate(byte[] body, int[] reads) {
+        List<StreamChunk> chunks = new ArrayList<>();
+        BlockAssembler assembler = new BlockAssembler();
+        DeepSeekAdapter.translateRecorded(new SplitStream(body, reads), SSE_CONFIG, c -> {
+            chunks.add(c);
+            assembler.accept(c);
+        });
+        assembler.blocks();
+        return chunks;
+    }
+
+    /** Serves bytes in reads of the given sizes, cycled. */
+    private static final class SplitStream extends InputStream {
+        private final byte[] bytes;
+        private final int[] reads;
+        private int pos;
+        private int turn;
+
+        SplitStream(byte[] bytes, int[] reads) {
+            this.bytes = bytes;
+            this.reads = reads;
+        }
+
+        @Override
+        public int read() {
+            return pos < bytes.length ? bytes[pos++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (len == 0) return 0;
+            if (pos >= bytes.length) return -1;
+            int n = Math.min(Math.min(reads[turn++ % reads.length], len), bytes.length - pos);
+            System.arraycopy(bytes, pos, b, off, n);
+            pos += n;
+            return n;
         }
     }
 
@@ -280,7 +467,7 @@ public final class FuzzCampaign {
     }
 
     /** Runs one entry point under the per-case limits; an exception or a passed limit is a defect ({@code null} result). */
-    private static <T> T measured(Report report, long i, LogMutator.Mutation m, Entry e, long inputBytes, Call<T> call) {
+    private static <T> T measured(Report report, long i, Enum<?> m, Entry e, long inputBytes, Call<T> call) {
         long tid = Thread.currentThread().threadId();
         long cpu0 = THREADS.getCurrentThreadCpuTime();
         long alloc0 = THREADS.getThreadAllocatedBytes(tid);
@@ -310,19 +497,30 @@ public final class FuzzCampaign {
     }
 
     /**
-     * {@code FuzzCampaign [CASES] [SEED] [--only I]}: runs the campaign and prints the table; exit 1 on a
-     * defect. Progress (the table so far) goes to standard error every 10,000 cases.
+     * {@code FuzzCampaign [CASES] [SEED] [--entries E,E…] [--only I]}: runs the campaign and prints the
+     * table; exit 1 on a defect. Progress (the table so far) goes to standard error every 10,000 cases.
+     * {@code --entries} names the entry points to cycle through ({@code verify}, {@code stats},
+     * {@code health}, {@code merge}, {@code sse}; all by default).
      */
     public static void main(String[] args) throws IOException {
         long cases = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
         long seed = args.length > 1 ? Long.parseLong(args[1]) : 17L;
+        List<Entry> chosen = List.of(Entry.values());
+        Long only = null;
+        for (int k = 2; k + 1 < args.length; k += 2) {
+            switch (args[k]) {
+                case "--entries" -> chosen = java.util.Arrays.stream(args[k + 1].split(","))
+                        .map(x -> Entry.valueOf(x.trim().toUpperCase(java.util.Locale.ROOT))).toList();
+                case "--only" -> only = Long.parseLong(args[k + 1]);
+                default -> throw new IllegalArgumentException("unknown option " + args[k]);
+            }
+        }
         Path shm = Path.of("/dev/shm");
         Path work = Files.isDirectory(shm) && Files.isWritable(shm) ? Files.createTempDirectory(shm, "dsh4j-fuzz")
                 : Files.createTempDirectory("dsh4j-fuzz");
-        FuzzCampaign campaign = overCorpus(work);
+        FuzzCampaign campaign = overCorpus(work).entries(chosen);
         long start = System.nanoTime();
-        if (args.length > 3 && args[2].equals("--only")) {
-            long only = Long.parseLong(args[3]);
+        if (only != null) {
             Report r = campaign.run(seed, only, only + 1);
             System.out.print(r.table());
             System.exit(r.defectCount() == 0 ? 0 : 1);
@@ -349,5 +547,6 @@ public final class FuzzCampaign {
         for (Entry e : Entry.values()) {
             for (LogMutator.Mutation m : LogMutator.Mutation.values()) into.counts.get(e).merge(m, r.count(e, m), Long::sum);
         }
+        for (SseMutator.Mutation m : SseMutator.Mutation.values()) into.sseCounts.merge(m, r.count(m), Long::sum);
     }
 }

@@ -2,7 +2,12 @@ package io.dsh4j.bench.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dsh4j.llm.LlmCodes;
+import io.dsh4j.message.FinishReason;
+import io.dsh4j.message.LlmFailure;
+import io.dsh4j.message.StreamChunk;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -12,20 +17,57 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FuzzShortRunTest {
 
+    private static final List<FuzzCampaign.Entry> LOG_ENTRIES = List.of(FuzzCampaign.Entry.VERIFY, FuzzCampaign.Entry.STATS,
+            FuzzCampaign.Entry.HEALTH, FuzzCampaign.Entry.MERGE);
+
     @TempDir
     Path work;
 
     @Test
     void two_thousand_mutated_logs_break_no_invariant_of_verify_stats_health_or_merge() throws Exception {
-        FuzzCampaign.Report report = FuzzCampaign.overCorpus(work).run(20261201L, 0, 2_000);
+        FuzzCampaign.Report report = FuzzCampaign.overCorpus(work).entries(LOG_ENTRIES).run(20261201L, 0, 2_000);
         assertThat(report.cases()).isEqualTo(2_000);
-        for (FuzzCampaign.Entry e : FuzzCampaign.Entry.values()) {
+        for (FuzzCampaign.Entry e : LOG_ENTRIES) {
             for (LogMutator.Mutation m : LogMutator.Mutation.values()) {
                 assertThat(report.count(e, m)).as(e + " × " + m).isPositive();
             }
         }
         assertThat(report.defects()).as(report.table()).isEmpty();
         assertThat(report.defectCount()).isZero();
+    }
+
+    @Test
+    void four_thousand_mutated_event_streams_break_no_invariant_of_the_model_adapters_sse_parser() throws Exception {
+        FuzzCampaign campaign = FuzzCampaign.overCorpus(work).entries(List.of(FuzzCampaign.Entry.SSE));
+        assertThat(campaign.sseSeedCount()).isGreaterThan(100);
+
+        FuzzCampaign.Report report = campaign.run(20261202L, 0, 4_000);
+
+        assertThat(report.cases()).isEqualTo(4_000);
+        for (SseMutator.Mutation m : SseMutator.Mutation.values()) assertThat(report.count(m)).as(m.name()).isPositive();
+        assertThat(report.defects()).as(report.table()).isEmpty();
+        assertThat(report.defectCount()).isZero();
+    }
+
+    @Test
+    void the_event_stream_invariants_catch_a_changed_chunk_a_missing_finish_and_a_wrong_code() {
+        StreamChunk text = new StreamChunk.TextDelta(0, "hello");
+        StreamChunk stop = new StreamChunk.Finish(new FinishReason.Stop(), null);
+        List<StreamChunk> seed = List.of(text, stop);
+        StreamChunk closed = new StreamChunk.Finish(new FinishReason.Error(LlmFailure.of("t", LlmCodes.STREAM_CLOSED)), null);
+        StreamChunk transport = new StreamChunk.Finish(new FinishReason.Error(LlmFailure.of("t", LlmCodes.TRANSPORT)), null);
+
+        assertThat(FuzzCampaign.sseProblem(SseMutator.Expect.SAME, seed, seed)).isNull();
+        assertThat(FuzzCampaign.sseProblem(SseMutator.Expect.SAME, List.of(new StreamChunk.TextDelta(0, "hellp"), stop), seed))
+                .contains("changed the chunks");
+        assertThat(FuzzCampaign.sseProblem(SseMutator.Expect.ANY_DEFINED, List.of(text), seed)).contains("0 finish chunks");
+        assertThat(FuzzCampaign.sseProblem(SseMutator.Expect.ANY_DEFINED, List.of(stop, text, stop), seed)).contains("2 finish");
+        assertThat(FuzzCampaign.sseProblem(SseMutator.Expect.ANY_DEFINED, List.of(transport), seed)).contains("TRANSPORT");
+        assertThat(FuzzCampaign.sseProblem(SseMutator.Expect.PREFIX_THEN_STREAM_CLOSED, List.of(closed), seed)).isNull();
+        assertThat(FuzzCampaign.sseProblem(SseMutator.Expect.PREFIX_THEN_STREAM_CLOSED,
+                List.of(new StreamChunk.TextDelta(0, "x"), closed), seed)).contains("not the seed's");
+        assertThat(FuzzCampaign.sseProblem(SseMutator.Expect.PREFIX_THEN_EVENT_TOO_LARGE, List.of(closed), seed))
+                .contains("over-long");
     }
 
     @Test

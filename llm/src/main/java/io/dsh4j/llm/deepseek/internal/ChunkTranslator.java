@@ -10,8 +10,10 @@ import io.dsh4j.message.LlmFailure;
 import io.dsh4j.message.StreamChunk;
 import io.dsh4j.message.TokenUsage;
 import io.dsh4j.message.json.JsJson;
+import io.dsh4j.message.json.NodeUtf8;
 import io.dsh4j.message.json.JsonLimits;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -81,9 +83,20 @@ public final class ChunkTranslator {
      * translation reads are materialised (a repeated key takes its last value, as {@code JSON.parse}
      * does), so a chunk costs a few strings instead of a JSON tree.
      *
+     * <p>Ill-formed UTF-8 is read as Node reads a response body (the WHATWG decoder): each maximal
+     * ill-formed subpart becomes one U+FFFD. The JSON parser's own decoding would fail on some such
+     * sequences (a lone continuation byte) and silently decode others (an overlong {@code C0 AF} as
+     * {@code /}, an encoded surrogate as a lone surrogate), so such a payload is re-encoded first.
+     *
      * @throws MalformedPayload when the bytes are not one JSON object
      */
     public void payload(byte[] data, int offset, int length, Consumer<? super StreamChunk> sink) {
+        if (!NodeUtf8.isWellFormed(data, offset, length)) {
+            byte[] repaired = NodeUtf8.decode(data, offset, length).getBytes(StandardCharsets.UTF_8);
+            data = repaired;
+            offset = 0;
+            length = repaired.length;
+        }
         List<Choice> choices = null;
         JsonNode usage = null;
         try (JsonParser p = JsJson.mapper(JsonLimits.DEFAULTS).createParser(data, offset, length)) {

@@ -129,20 +129,9 @@ public final class ColdFold {
         currentSeq = seq;
         switch (type) {
             case "session/title" -> onTitle(data, time);
-            case "request/context" -> {
-                JsonNode window = Js.get(data, "contextWindow");
-                JsonNode model = Js.get(data, "model");
-                requestContext = new SessionFacts.RequestContext(
-                        Js.get(data, "provider") == null ? null : Js.string(Js.get(data, "provider")),
-                        Js.str(model), Js.isNumber(window) ? Js.num(window) : null,
-                        model == null ? null : Js.string(model), Js.truthy(window) ? Js.toNumber(window) : null);
-            }
+            case "request/context" -> onRequestContext(data);
             case "goal/change" -> onGoal(data);
-            case "turn/start" -> {
-                TurnNo n = TurnNo.read(data, "turn");
-                ensureTurn(n).startedAt = time;
-                openTurn = n;
-            }
+            case "turn/start" -> onTurnStart(data, time);
             case "turn/end" -> onTurnEnd(data, time);
             case "step/start" -> stepCount++;
             case "user/message" -> onUserMessage(data, time);
@@ -151,13 +140,31 @@ public final class ColdFold {
             case "tool/result" -> onToolResult(data, time);
             case "todo/write" -> onTodos(data);
             case "compaction/start" -> compactions.start(data, turnOr(data, openTurn));
-            case "compaction/summary" -> compactions.record(data, currentSeq, time, currentTimeText, true, lastContextTokens,
-                    openTurn);
-            case "compaction/prune" -> compactions.record(data, currentSeq, time, currentTimeText, false, lastContextTokens,
-                    openTurn);
+            case "compaction/summary" -> onCompactionRecord(data, time, true);
+            case "compaction/prune" -> onCompactionRecord(data, time, false);
             case "compaction/end" -> compactions.end(data);
             default -> { }
         }
+    }
+
+    private void onRequestContext(JsonNode data) {
+        JsonNode window = Js.get(data, "contextWindow");
+        JsonNode model = Js.get(data, "model");
+        requestContext = new SessionFacts.RequestContext(
+                Js.get(data, "provider") == null ? null : Js.string(Js.get(data, "provider")),
+                Js.str(model), Js.isNumber(window) ? Js.num(window) : null,
+                model == null ? null : Js.string(model), Js.truthy(window) ? Js.toNumber(window) : null);
+    }
+
+    private void onTurnStart(JsonNode data, Double time) {
+        TurnNo n = TurnNo.read(data, "turn");
+        ensureTurn(n).startedAt = time;
+        openTurn = n;
+    }
+
+    /** A model summary ({@code summary}) or a zero-token prune: one compaction record. */
+    private void onCompactionRecord(JsonNode data, Double time, boolean summary) {
+        compactions.record(data, currentSeq, time, currentTimeText, summary, lastContextTokens, openTurn);
     }
 
     private void onTitle(JsonNode data, Double time) {
@@ -234,6 +241,30 @@ public final class ColdFold {
         JsonNode usage = Js.get(data, "usage");
         JsonNode usageObj = usage == null ? MissingUsage.EMPTY : usage;
         JsonNode out = Js.get(usageObj, "outputTokens");
+        double ctx = countUsage(usageObj, out);
+        replies++;
+
+        TurnNo turnNo = turnOr(data, openTurn);
+        if (turnNo != null) {
+            TurnAcc t = ensureTurn(turnNo);
+            if (Js.isNumber(out)) t.outputTokens += out.doubleValue();
+            if (ctx > 0) t.contextTokens = ctx;
+            if (!text.isEmpty()) t.response = documentFacts ? text : "";
+        }
+        if (!text.isEmpty()) {
+            signals.reply(text);
+            if (documentFacts) decisions.offer(text, "assistant", turnNo, currentSeq, time);
+        }
+        signals.reasoning(DegradeJudge.scanReasoning(content, usageObj));
+    }
+
+    /**
+     * The session-wide usage of one assistant message: output tokens, the context size, the cache
+     * figures and the hit-rate tail window.
+     *
+     * @return the message's context size ({@code contextTokensOf}; 0 when unknown)
+     */
+    private double countUsage(JsonNode usageObj, JsonNode out) {
         if (Js.isNumber(out)) outputTokens += out.doubleValue();
         double ctx = MessageText.contextTokens(usageObj);
         if (ctx > 0) lastContextTokens = ctx;
@@ -255,20 +286,7 @@ public final class ColdFold {
             }
         }
         if (ctx > 0) compactions.contextMeasured(ctx, requestContext == null ? null : requestContext.contextWindow());
-        replies++;
-
-        TurnNo turnNo = turnOr(data, openTurn);
-        if (turnNo != null) {
-            TurnAcc t = ensureTurn(turnNo);
-            if (Js.isNumber(out)) t.outputTokens += out.doubleValue();
-            if (ctx > 0) t.contextTokens = ctx;
-            if (!text.isEmpty()) t.response = documentFacts ? text : "";
-        }
-        if (!text.isEmpty()) {
-            signals.reply(text);
-            if (documentFacts) decisions.offer(text, "assistant", turnNo, currentSeq, time);
-        }
-        signals.reasoning(DegradeJudge.scanReasoning(content, usageObj));
+        return ctx;
     }
 
     private void onToolCall(JsonNode data) {

@@ -1,5 +1,6 @@
 package io.dsh4j.attention.core;
 
+import io.dsh4j.message.TextBundles;
 import io.dsh4j.message.json.JsNumbers;
 import java.util.Locale;
 import java.util.MissingResourceException;
@@ -26,8 +27,7 @@ public final class Texts {
 
     private Texts(Locale locale) {
         this.locale = locale;
-        this.bundle = ResourceBundle.getBundle(BUNDLE, locale,
-                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        this.bundle = TextBundles.strict(BUNDLE, locale);
     }
 
     /** The English texts (the default). */

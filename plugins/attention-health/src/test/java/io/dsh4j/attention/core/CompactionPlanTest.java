@@ -1,6 +1,7 @@
 package io.dsh4j.attention.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -213,13 +214,16 @@ class CompactionPlanTest {
             assertThat(p.advice()).isEqualTo(Advice.HANDOFF);
             assertThat(p.verdict().drivenBy()).isEqualTo(DrivenBy.COST);
             assertThat(p.cost().stepsPerTurn()).isEqualTo(68.0 / 30);
-            assertThat(p.cost().freshBreakEvenRounds()).isBetween(1.2, 1.6);
-            assertThat(p.cost().savingYuan()).isBetween(0.9, 1.2);
-            assertThat(p.cost().continuePerRound()).isGreaterThan(2 * p.cost().continuePerRound() / p.cost().stepsPerTurn());
-            assertThat(W.reason(p)).contains("存量").doesNotContain("失效", "重付全部上下文");
-            assertThat(p.cost().totalContinue()).isEqualTo(p.cost().continuePerRound() * p.cost().horizon());
+            // the spec's figures (§11 item 34): break-even ≈ 1.54 turns, saving ≈ ¥0.93
+            assertThat(p.cost().freshBreakEvenRounds()).isBetween(1.2, 1.6).isCloseTo(1.54, within(0.005));
+            assertThat(p.cost().savingYuan()).isBetween(0.9, 1.2).isCloseTo(0.93, within(0.005));
+            // H = floor((800,000 official line − 258,366 used) ÷ 6,046 growth) = 89 turns
+            assertThat(p.cost().horizon()).isEqualTo(89);
             CompactionPlan perRequest = derive(ab().turnCount(0));
             assertThat(perRequest.cost().stepsPerTurn()).isEqualTo(1.0);
+            // per-turn cost > 2 × per-request cost: the per-request figure is the same ledger without turns
+            assertThat(p.cost().continuePerRound()).isGreaterThan(2 * perRequest.cost().continuePerRound());
+            assertThat(W.reason(p)).contains("存量").doesNotContain("失效", "重付全部上下文");
             assertThat(perRequest.cost().savingYuan()).isLessThan(p.cost().savingYuan() / 2);
             CompactionPlan broken = derive(ab().recentUsage(tail(20, 0, 258_366)));
             assertThat(broken.advice()).isEqualTo(Advice.HANDOFF);
@@ -300,6 +304,14 @@ class CompactionPlanTest {
     @Test
     void structural_relations_of_the_thresholds_hold() {
         Thresholds t = Thresholds.DEFAULTS;
+        // the defaults of the spec's table (§4.6), then the relations it asks the tests to hold
+        assertThat(List.of(t.cacheFactor(), t.legacyHitPerMillion(), t.legacyMissPerMillion(), t.legacyOutputPerMillion()))
+                .containsExactly(0.02, 0.02, 1.0, 4.0);
+        assertThat(List.of(t.effectiveWindowRatio(), t.qualityImmediatePercent(), t.officialCompactPercent()))
+                .containsExactly(0.6, 90.0, 80.0);
+        assertThat(List.of(t.compactMildFrom(), t.compactRecommendFrom(), t.compactUrgentFrom(),
+                t.compactDeferBelowDeclaredPercent())).containsExactly(50.0, 65.0, 80.0, 60.0);
+        assertThat(t.qualityImmediatePercent() * t.effectiveWindowRatio()).isEqualTo(54.0);
         assertThat(t.compactDeferBelowDeclaredPercent()).isGreaterThan(t.compactMildFrom());
         assertThat(t.effectiveWindowRatio()).isGreaterThanOrEqualTo(0.5).isLessThan(1);
         assertThat(t.compactMildFrom()).isLessThan(t.compactRecommendFrom());

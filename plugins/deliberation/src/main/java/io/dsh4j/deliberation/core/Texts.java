@@ -1,7 +1,7 @@
 package io.dsh4j.deliberation.core;
 
+import io.dsh4j.message.TextBundles;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.ResourceBundle;
 
 /**
@@ -28,15 +28,11 @@ public final class Texts {
 
     /** The texts for a locale; anything without its own bundle falls back to English. */
     public static Texts of(Locale locale) {
-        Objects.requireNonNull(locale, "locale");
-        return new Texts(ResourceBundle.getBundle(BUNDLE, locale, ResourceBundle.Control.getNoFallbackControl(
-                ResourceBundle.Control.FORMAT_PROPERTIES)));
+        return new Texts(TextBundles.strict(BUNDLE, locale));
     }
 
     /** The text under {@code key} with {@code {0}}, {@code {1}}, … replaced by the arguments' strings. */
     public String format(String key, Object... args) {
-        String text = bundle.getString(key);
-        for (int i = 0; i < args.length; i++) text = text.replace("{" + i + "}", String.valueOf(args[i]));
-        return text;
+        return TextBundles.fill(bundle.getString(key), args);
     }
 }
