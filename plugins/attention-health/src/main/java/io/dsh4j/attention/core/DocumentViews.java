@@ -42,8 +42,8 @@ public final class DocumentViews {
     public static boolean isControlRequest(String text) {
         String trimmed = JsText.trim(text);
         if (trimmed.isEmpty()) return true;
-        String lower = JsText.lower(trimmed);
         if (trimmed.length() > CONTROL_MAX_CHARS) return false;
+        String lower = JsText.lower(trimmed);
         for (String p : CONTROL_PHRASES) {
             if (lower.contains(JsText.lower(p))) return true;
         }
