@@ -58,8 +58,15 @@ public final class HeuristicExtractor {
                 redacted += block.redacted();
                 int evidence = evidenceFor(role, block, injected);
                 for (String sentence : splitSentences(block.text())) {
-                    boolean negated = NEGATION_EN.matcher(sentence).find() || NEGATION_ZH.matcher(sentence).find();
-                    String bare = replaceFirst(NEGATION_ZH, replaceFirst(NEGATION_EN, sentence));
+                    // one search per pattern: the English negation's first match, then the Chinese one in
+                    // what is left (where nothing English matched, that is the sentence itself)
+                    Matcher en = NEGATION_EN.matcher(sentence);
+                    boolean negatedEn = en.find();
+                    String withoutEn = negatedEn ? sentence.substring(0, en.start()) + " " + sentence.substring(en.end()) : sentence;
+                    Matcher zh = NEGATION_ZH.matcher(withoutEn);
+                    boolean negatedZh = zh.find();
+                    boolean negated = negatedEn || negatedZh;
+                    String bare = negatedZh ? withoutEn.substring(0, zh.start()) + " " + withoutEn.substring(zh.end()) : withoutEn;
                     String key = Keys.normalize(bare, options.keyStrategy());
                     if (key.isEmpty()) continue;
                     claims.add(Claim.of(key, negated ? "refute" : "assert", evidence, sentence, sourceId));
@@ -100,8 +107,4 @@ public final class HeuristicExtractor {
         if (!t.isEmpty()) out.add(t);
     }
 
-    private static String replaceFirst(Pattern p, String s) {
-        Matcher m = p.matcher(s);
-        return m.find() ? s.substring(0, m.start()) + " " + s.substring(m.end()) : s;
-    }
 }
