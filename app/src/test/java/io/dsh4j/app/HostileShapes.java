@@ -111,6 +111,24 @@ class HostileShapes {
     }
 
     @Test
+    void finding_4_a_ten_megabyte_message_goes_through_health_within_the_512_mib_heap() throws IOException {
+        Path log = HostileLogs.longMessage(dir.resolve("long10-health.jsonl"), 10_000_000, 4);
+        Run health = run("health", "--home", home.toString(), "--now", "2026-09-19T02:00:00Z", log.toString());
+        assertThat(health.code()).isZero();
+        assertThat(health.out()).contains("Health score: ");
+        Files.delete(log);
+    }
+
+    @Test
+    void finding_4_a_ten_megabyte_message_goes_through_merge_within_the_512_mib_heap() throws IOException {
+        Path log = HostileLogs.longMessage(dir.resolve("long10-merge.jsonl"), 10_000_000, 4);
+        Run merge = run("merge", "--home", home.toString(), log.toString());
+        assertThat(merge.code()).isZero();
+        assertThat(merge.out()).contains("## Merged context");
+        Files.delete(log);
+    }
+
+    @Test
     void finding_5_a_sourceEventSeqs_shape_error_in_merge_names_its_byte() throws IOException {
         String header = "{\"type\":\"session\",\"version\":0,\"id\":\"s5\",\"createdAt\":0,\"cwd\":\"/tmp\",\"delegationDepth\":0}\n";
         String first = "{\"type\":\"turn/start\",\"data\":{\"turn\":1}}\n"

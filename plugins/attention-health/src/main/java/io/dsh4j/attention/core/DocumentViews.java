@@ -34,7 +34,8 @@ public final class DocumentViews {
     static final List<String> PROCEDURAL_CODES = List.of("FS_NOT_OBSERVED", "FS_EDIT_NOT_FOUND", "FS_AMBIGUOUS_MATCH");
     /** Characters per token when estimating tool output. */
     static final double CHARS_PER_TOKEN = 4;
-    private static final Pattern PARAGRAPHS = Pattern.compile("\\n{2,}");
+    /** The paragraph break of {@link #summarize} (its loop finds the same breaks without the pattern). */
+    static final Pattern PARAGRAPHS = Pattern.compile("\\n{2,}");
 
     private DocumentViews() {}
 
@@ -42,8 +43,8 @@ public final class DocumentViews {
     public static boolean isControlRequest(String text) {
         String trimmed = JsText.trim(text);
         if (trimmed.isEmpty()) return true;
-        String lower = JsText.lower(trimmed);
         if (trimmed.length() > CONTROL_MAX_CHARS) return false;
+        String lower = JsText.lower(trimmed);
         for (String p : CONTROL_PHRASES) {
             if (lower.contains(JsText.lower(p))) return true;
         }
@@ -248,7 +249,18 @@ public final class DocumentViews {
         String flat = (text == null ? "" : text).replace("\r", "");
         if (flat.length() <= max) return JsText.collapse(flat);
         StringBuilder out = new StringBuilder();
-        for (String part : PARAGRAPHS.split(flat, -1)) {
+        // the paragraphs of PARAGRAPHS.split(flat, -1), found one at a time: the loop stops at the first
+        // that does not fit, so a 10 MB text is not cut into paragraphs it never reads (issue 17)
+        int from = 0;
+        while (from <= flat.length()) {
+            int gap = flat.indexOf("\n\n", from);
+            String part = flat.substring(from, gap < 0 ? flat.length() : gap);
+            if (gap < 0) {
+                from = flat.length() + 1;
+            } else {
+                from = gap;
+                while (from < flat.length() && flat.charAt(from) == '\n') from++;
+            }
             String p = JsText.trim(part);
             if (p.isEmpty()) continue;
             String oneLine = JsText.collapse(p);
@@ -258,7 +270,7 @@ public final class DocumentViews {
             if (!out.isEmpty()) out.append("\n   ");
             out.append(oneLine);
         }
-        String body = out.isEmpty() ? JsText.head(JsText.collapseRuns(flat), max) : out.toString();
+        String body = out.isEmpty() ? JsText.collapseRunsHead(flat, max) : out.toString();
         return body + t.get("summary.fullLength", JsNumbers.grouped(flat.length()));
     }
 

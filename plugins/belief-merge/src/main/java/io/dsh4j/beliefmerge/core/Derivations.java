@@ -1,5 +1,6 @@
 package io.dsh4j.beliefmerge.core;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -48,6 +49,45 @@ public final class Derivations {
 
     private Derivations() {}
 
+    /**
+     * The IN set: the least set holding every asserted key that has no route or a route whose premises
+     * are all IN. Found by counting each route's premises not yet IN and releasing the routes that wait
+     * on a key when it becomes IN (issue 17: the earlier sweep over every slot until nothing changed was
+     * quadratic on a long chain of derivations); the least fixpoint does not depend on the order.
+     */
+    private static Set<String> leastFixpoint(List<Slot> slots, Map<String, List<List<String>>> routes, Set<String> asserted) {
+        Set<String> in = new HashSet<>();
+        ArrayDeque<String> ready = new ArrayDeque<>();
+        Map<String, List<Integer>> waiting = new HashMap<>();
+        List<String> owner = new ArrayList<>();
+        List<int[]> missing = new ArrayList<>();
+        Set<String> registered = new HashSet<>();
+        for (Slot slot : slots) {
+            String key = slot.key();
+            if (!asserted.contains(key) || !registered.add(key)) continue;
+            List<List<String>> r = routes.get(key);
+            boolean free = r.isEmpty();
+            for (List<String> route : r) {
+                Set<String> premises = new LinkedHashSet<>(route);
+                if (premises.isEmpty()) free = true;
+                if (free) break;
+                int id = owner.size();
+                owner.add(key);
+                missing.add(new int[] {premises.size()});
+                for (String p : premises) waiting.computeIfAbsent(p, x -> new ArrayList<>()).add(id);
+            }
+            if (free && in.add(key)) ready.add(key);
+        }
+        while (!ready.isEmpty()) {
+            List<Integer> released = waiting.remove(ready.poll());
+            if (released == null) continue;
+            for (int id : released) {
+                if (--missing.get(id)[0] == 0 && in.add(owner.get(id))) ready.add(owner.get(id));
+            }
+        }
+        return in;
+    }
+
     /** Labels every slot by least fixpoint: cycles without outside support never become IN. */
     public static Result propagate(List<Slot> slots) {
         Set<String> keys = new HashSet<>();
@@ -65,19 +105,7 @@ public final class Derivations {
                 }
             }
         }
-        Set<String> in = new HashSet<>();
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (Slot slot : slots) {
-                if (in.contains(slot.key()) || !asserted.contains(slot.key())) continue;
-                List<List<String>> r = routes.get(slot.key());
-                if (r.isEmpty() || r.stream().anyMatch(in::containsAll)) {
-                    in.add(slot.key());
-                    changed = true;
-                }
-            }
-        }
+        Set<String> in = leastFixpoint(slots, routes, asserted);
         List<Slot> out = new ArrayList<>(slots.size());
         List<String> retracted = new ArrayList<>();
         int inCount = 0;

@@ -4,7 +4,6 @@ import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -58,8 +57,14 @@ public final class HeuristicExtractor {
                 redacted += block.redacted();
                 int evidence = evidenceFor(role, block, injected);
                 for (String sentence : splitSentences(block.text())) {
-                    boolean negated = NEGATION_EN.matcher(sentence).find() || NEGATION_ZH.matcher(sentence).find();
-                    String bare = replaceFirst(NEGATION_ZH, replaceFirst(NEGATION_EN, sentence));
+                    // one search per pattern: the English negation's first match, then the Chinese one in
+                    // what is left (where nothing English matched, that is the sentence itself)
+                    long en = findNegationEn(sentence);
+                    String withoutEn = en < 0 ? sentence
+                            : sentence.substring(0, (int) (en >>> 32)) + " " + sentence.substring((int) en);
+                    int zh = findNegationZh(withoutEn);
+                    boolean negated = en >= 0 || zh >= 0;
+                    String bare = zh < 0 ? withoutEn : withoutEn.substring(0, zh) + " " + withoutEn.substring(zh + 1);
                     String key = Keys.normalize(bare, options.keyStrategy());
                     if (key.isEmpty()) continue;
                     claims.add(Claim.of(key, negated ? "refute" : "assert", evidence, sentence, sourceId));
@@ -67,6 +72,67 @@ public final class HeuristicExtractor {
             }
         }
         return new Extraction(claims, redacted);
+    }
+
+    /**
+     * {@code NEGATION_EN.matcher(s).find()} without the regex engine (issue 17: the pattern's case-blind
+     * alternation ran at every position of every sentence): the first start, in order, where the text's
+     * beginning or one white-space character is followed by a negation word in any ASCII case and then
+     * no ASCII word character. Returns {@code start << 32 | end}, or -1.
+     */
+    static long findNegationEn(String s) {
+        int n = s.length();
+        for (int p = 0; p < n; p++) {
+            if (p == 0) {
+                int end = negationWordAt(s, 0);
+                if (end >= 0) return end;
+            }
+            if (JsStrings.isWhiteSpace(s.charAt(p))) {
+                int end = negationWordAt(s, p + 1);
+                if (end >= 0) return ((long) p << 32) | end;
+            }
+        }
+        return -1;
+    }
+
+    private static final String[] NEGATION_WORDS = {"not", "no", "never", "cannot", "can't", "don't", "doesn't", "isn't",
+        "aren't", "won't", "without"};
+
+    /** The end of the first negation word (pattern order) at {@code q} not followed by a word character, or -1. */
+    private static int negationWordAt(String s, int q) {
+        for (String w : NEGATION_WORDS) {
+            int end = q + w.length();
+            if (end > s.length()) continue;
+            boolean same = true;
+            for (int k = 0; k < w.length() && same; k++) {
+                char c = s.charAt(q + k);
+                same = (c >= 'A' && c <= 'Z' ? (char) (c + 32) : c) == w.charAt(k);
+            }
+            if (same && (end == s.length() || !isAsciiWordChar(s.charAt(end)))) return end;
+        }
+        return -1;
+    }
+
+    private static boolean isAsciiWordChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    }
+
+    /** {@code NEGATION_ZH.matcher(s).find()}: the first of its seven characters, or -1. */
+    static int findNegationZh(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            switch (s.charAt(i)) {
+                case '不', '没', '无', '非', '未', '别', '莫' -> {
+                    return i;
+                }
+                default -> { }
+            }
+        }
+        return -1;
+    }
+
+    /** The two negation patterns the scans above stand for (for their property test). */
+    static List<Pattern> negationPatterns() {
+        return List.of(NEGATION_EN, NEGATION_ZH);
     }
 
     /** Injected 1, reasoning 1, user 4, tool 3, otherwise 2 — the first match wins. */
@@ -100,8 +166,4 @@ public final class HeuristicExtractor {
         if (!t.isEmpty()) out.add(t);
     }
 
-    private static String replaceFirst(Pattern p, String s) {
-        Matcher m = p.matcher(s);
-        return m.find() ? s.substring(0, m.start()) + " " + s.substring(m.end()) : s;
-    }
 }

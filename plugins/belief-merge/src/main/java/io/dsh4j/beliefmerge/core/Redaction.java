@@ -31,28 +31,53 @@ public final class Redaction {
         }
     }
 
-    private record Rule(String kind, Pattern pattern) {}
+    /**
+     * A rule and where its matches can start: {@code next(text, from)} is the first position at or after
+     * {@code from} where a match could start (every match starts with the rule's literal), or -1. The
+     * pattern is tried only there (issue 17: each rule scanned every position of a 10 MB message).
+     */
+    private record Rule(String kind, Pattern pattern, Candidates next) {
+        Rule(String kind, Pattern pattern, String literal) {
+            this(kind, pattern, (t, from) -> t.indexOf(literal, from));
+        }
+    }
+
+    @FunctionalInterface
+    private interface Candidates {
+        int next(String text, int from);
+    }
 
     /** ASCII word boundary before a word character, as JavaScript's {@code \b} there. */
     private static final String B = "(?<![A-Za-z0-9_])";
     /** ASCII word boundary after a word character. */
     private static final String E = "(?![A-Za-z0-9_])";
+    private static final String PRIVATE_KEY_HEAD = "-----BEGIN [A-Z ]*PRIVATE KEY-----";
+    private static final Pattern PRIVATE_KEY_END = Pattern.compile("-----END [A-Z ]*PRIVATE KEY-----");
+    private static final int DOTTED_KEY_HEX = 32;
 
     private static final List<Rule> PROVIDER_RULES = List.of(
-            new Rule("anthropic", Pattern.compile(B + "sk-ant-[A-Za-z0-9_-]{20,}")),
-            new Rule("openai", Pattern.compile(B + "sk-(?:proj-)?[A-Za-z0-9_-]{20,}")),
-            new Rule("google", Pattern.compile(B + "AIza[0-9A-Za-z_-]{30,}")),
-            new Rule("github", Pattern.compile(B + "(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}")),
-            new Rule("github-pat", Pattern.compile(B + "github_pat_[A-Za-z0-9_]{30,}")),
-            new Rule("huggingface", Pattern.compile(B + "hf_[A-Za-z0-9]{30,}")),
-            new Rule("aws-access-key", Pattern.compile(B + "AKIA[0-9A-Z]{16}" + E)),
-            new Rule("slack", Pattern.compile(B + "xox[baprs]-[A-Za-z0-9-]{10,}")),
-            new Rule("stripe", Pattern.compile(B + "(?:sk|pk)_(?:live|test)_[A-Za-z0-9]{20,}")),
-            new Rule("npm", Pattern.compile(B + "npm_[A-Za-z0-9]{30,}")),
-            new Rule("jwt", Pattern.compile(B + "eyJ[A-Za-z0-9_-]{10,}\\.eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{10,}")),
-            new Rule("dotted-key", Pattern.compile(B + "[0-9a-f]{32}\\.[A-Za-z0-9]{16}" + E)),
-            new Rule("private-key", Pattern.compile(
-                    "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?-----END [A-Z ]*PRIVATE KEY-----")));
+            new Rule("anthropic", Pattern.compile(B + "sk-ant-[A-Za-z0-9_-]{20,}"), "sk-ant-"),
+            new Rule("openai", Pattern.compile(B + "sk-(?:proj-)?[A-Za-z0-9_-]{20,}"), "sk-"),
+            new Rule("google", Pattern.compile(B + "AIza[0-9A-Za-z_-]{30,}"), "AIza"),
+            new Rule("github", Pattern.compile(B + "(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}"), "gh"),
+            new Rule("github-pat", Pattern.compile(B + "github_pat_[A-Za-z0-9_]{30,}"), "github_pat_"),
+            new Rule("huggingface", Pattern.compile(B + "hf_[A-Za-z0-9]{30,}"), "hf_"),
+            new Rule("aws-access-key", Pattern.compile(B + "AKIA[0-9A-Z]{16}" + E), "AKIA"),
+            new Rule("slack", Pattern.compile(B + "xox[baprs]-[A-Za-z0-9-]{10,}"), "xox"),
+            new Rule("stripe", Pattern.compile(B + "(?:sk|pk)_(?:live|test)_[A-Za-z0-9]{20,}"), (t, from) -> {
+                int sk = t.indexOf("sk_", from);
+                int pk = t.indexOf("pk_", from);
+                return sk < 0 ? pk : pk < 0 ? sk : Math.min(sk, pk);
+            }),
+            new Rule("npm", Pattern.compile(B + "npm_[A-Za-z0-9]{30,}"), "npm_"),
+            new Rule("jwt", Pattern.compile(B + "eyJ[A-Za-z0-9_-]{10,}\\.eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{10,}"), "eyJ"),
+            // 32 hex digits then the full stop: a match starts 32 units before a full stop
+            new Rule("dotted-key", Pattern.compile(B + "[0-9a-f]{32}\\.[A-Za-z0-9]{16}" + E), (t, from) -> {
+                int dot = t.indexOf('.', from + DOTTED_KEY_HEX);
+                return dot < 0 ? -1 : dot - DOTTED_KEY_HEX;
+            }),
+            // the head only: the lazy body is the first end marker after the head (see redactPrivateKeys)
+            new Rule("private-key", Pattern.compile(PRIVATE_KEY_HEAD), "-----BEGIN "));
 
     private static final String S = "[" + JsStrings.WHITE_SPACE_CLASS + "]";
     private static final String SEP = "[_" + JsStrings.WHITE_SPACE_CLASS + "-]*";
@@ -74,41 +99,125 @@ public final class Redaction {
         return "[REDACTED:" + kind + "]";
     }
 
-    /** Redacts every secret in {@code text}; a {@code null} text gives an empty result. */
+    /**
+     * Redacts every secret in {@code text}; a {@code null} text gives an empty result. Each rule runs
+     * over the previous rule's output, as {@code replace(pattern, marker)} would, but its pattern is
+     * tried only where a match can start, so the cost is linear in the text.
+     */
     public static Result redact(String text) {
         if (text == null) return new Result("", List.of());
         if (text.isEmpty()) return new Result(text, List.of());
         List<String> found = new ArrayList<>();
         String out = text;
         for (Rule rule : PROVIDER_RULES) {
-            Matcher m = rule.pattern().matcher(out);
-            if (!m.find()) continue;
-            StringBuilder sb = new StringBuilder(out.length());
-            do {
-                found.add(rule.kind());
-                m.appendReplacement(sb, Matcher.quoteReplacement(marker(rule.kind())));
-            } while (m.find());
-            m.appendTail(sb);
-            out = sb.toString();
+            out = rule.kind().equals("private-key") ? redactPrivateKeys(out, rule, found) : redactRule(out, rule, found);
         }
-        Matcher m = LABELLED.matcher(out);
-        StringBuilder sb = new StringBuilder(out.length());
-        boolean any = false;
-        while (m.find()) {
+        return new Result(redactLabelled(out, found), found);
+    }
+
+    private static Matcher matcher(Pattern p, String text) {
+        return p.matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
+    }
+
+    private static String redactRule(String text, Rule rule, List<String> found) {
+        int n = text.length();
+        int c = rule.next().next(text, 0);
+        if (c < 0) return text;
+        Matcher m = matcher(rule.pattern(), text);
+        StringBuilder sb = null;
+        int copied = 0;
+        while (c >= 0 && c < n) {
+            m.region(c, n);
+            if (!m.lookingAt()) {
+                c = rule.next().next(text, c + 1);
+                continue;
+            }
+            if (sb == null) sb = new StringBuilder(n);
+            found.add(rule.kind());
+            sb.append(text, copied, c).append(marker(rule.kind()));
+            copied = m.end();
+            c = rule.next().next(text, copied);
+        }
+        return sb == null ? text : sb.append(text, copied, n).toString();
+    }
+
+    /**
+     * {@code -----BEGIN … PRIVATE KEY-----[\s\S]*?-----END … PRIVATE KEY-----}: the lazy body ends at the
+     * first end marker at or after the head, found once and reused while it lies ahead of the next head
+     * (a text of many heads and no end marker costs one scan, not one per head).
+     */
+    private static String redactPrivateKeys(String text, Rule rule, List<String> found) {
+        int n = text.length();
+        int c = rule.next().next(text, 0);
+        if (c < 0) return text;
+        Matcher head = matcher(rule.pattern(), text);
+        Matcher end = PRIVATE_KEY_END.matcher(text);
+        int endAt = -2;
+        StringBuilder sb = null;
+        int copied = 0;
+        while (c >= 0 && c < n) {
+            head.region(c, n);
+            if (!head.lookingAt()) {
+                c = rule.next().next(text, c + 1);
+                continue;
+            }
+            if (endAt != -1 && endAt < head.end()) endAt = end.find(head.end()) ? end.start() : -1;
+            if (endAt == -1) break;
+            if (sb == null) sb = new StringBuilder(n);
+            found.add(rule.kind());
+            sb.append(text, copied, c).append(marker(rule.kind()));
+            copied = end.end();
+            c = rule.next().next(text, copied);
+        }
+        return sb == null ? text : sb.append(text, copied, n).toString();
+    }
+
+    /** The labelled values: tried where a label's first two letters (any ASCII case) stand. */
+    private static String redactLabelled(String text, List<String> found) {
+        int n = text.length();
+        Matcher m = matcher(LABELLED, text);
+        StringBuilder sb = null;
+        int copied = 0;
+        int c = nextLabel(text, 0);
+        while (c >= 0) {
+            m.region(c, n);
+            if (!m.lookingAt()) {
+                c = nextLabel(text, c + 1);
+                continue;
+            }
             String match = m.group();
             String value = m.group("value");
-            if (PLACEHOLDER.matcher(value).find()) continue;
-            any = true;
-            found.add("labelled");
-            int at = match.indexOf(value);
-            String replaced = match.substring(0, at) + marker("labelled") + match.substring(at + value.length());
-            m.appendReplacement(sb, Matcher.quoteReplacement(replaced));
+            if (!PLACEHOLDER.matcher(value).find()) {
+                if (sb == null) sb = new StringBuilder(n);
+                found.add("labelled");
+                int at = match.indexOf(value);
+                sb.append(text, copied, c).append(match, 0, at).append(marker("labelled")).append(match, at + value.length(),
+                        match.length());
+                copied = m.end();
+            }
+            c = nextLabel(text, m.end());
         }
-        if (any) {
-            m.appendTail(sb);
-            out = sb.toString();
+        return sb == null ? text : sb.append(text, copied, n).toString();
+    }
+
+    /** The first position at or after {@code from} where a label of {@link #LABELLED} could start, or -1. */
+    private static int nextLabel(String text, int from) {
+        for (int i = from; i + 1 < text.length(); i++) {
+            char a = text.charAt(i);
+            char b = text.charAt(i + 1);
+            char la = a >= 'A' && a <= 'Z' ? (char) (a + 32) : a;
+            char lb = b >= 'A' && b <= 'Z' ? (char) (b + 32) : b;
+            boolean label = switch (la) {
+                case 'a' -> lb == 'p' || lb == 'c' || lb == 'u';
+                case 's', 'b' -> lb == 'e';
+                case 'c' -> lb == 'l';
+                case 'p' -> lb == 'a';
+                case '密' -> b == '钥' || b == '码';
+                default -> false;
+            };
+            if (label) return i;
         }
-        return new Result(out, found);
+        return -1;
     }
 
     /** True when {@link #redact} would replace anything. */

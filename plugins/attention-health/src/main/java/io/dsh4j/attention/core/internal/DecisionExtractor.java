@@ -77,9 +77,9 @@ public final class DecisionExtractor {
         List<String> out = new ArrayList<>();
         int i = 0;
         while (i < sentences.size()) {
-            if (NUMBERED.matcher(sentences.get(i)).find()) {
+            if (numbered(sentences.get(i))) {
                 int j = i;
-                while (j < sentences.size() && NUMBERED.matcher(sentences.get(j)).find()) j++;
+                while (j < sentences.size() && numbered(sentences.get(j))) j++;
                 boolean hasHit = false;
                 for (int k = i; k < j && !hasHit; k++) hasHit = hits.contains(k);
                 if (hasHit) {
@@ -104,7 +104,7 @@ public final class DecisionExtractor {
         String flat = (text == null ? "" : text).replace("\r", "");
         List<String> out = new ArrayList<>();
         for (String piece : splitPieces(flat)) {
-            String s = JsText.trim(LEADING.matcher(piece).replaceFirst(""));
+            String s = JsText.trim(stripLeading(piece));
             if (!s.isEmpty()) out.add(s);
         }
         return out;
@@ -161,9 +161,41 @@ public final class DecisionExtractor {
         };
     }
 
+    /**
+     * {@code LEADING.matcher(piece).replaceFirst("")} without the regex engine: the longest prefix of
+     * white space and list marks removed (every member is one BMP character, so the pattern's code-point
+     * steps are character steps).
+     */
+    static String stripLeading(String piece) {
+        int i = 0;
+        while (i < piece.length() && isLeadingMark(piece.charAt(i))) i++;
+        return i == 0 ? piece : piece.substring(i);
+    }
+
+    private static boolean isLeadingMark(char c) {
+        if (c >= '0' && c <= '9') return true;
+        return switch (c) {
+            case '>', '*', '-', '–', '—', '•', '.', '、', '(', ')', '（', '）' -> true;
+            default -> JsText.isSpace(c);
+        };
+    }
+
+    /** The leading-marks pattern {@link #stripLeading} stands for (for its property test). */
+    static Pattern leadingPattern() {
+        return LEADING;
+    }
+
     /** The pattern {@link #splitPieces} stands for (for its property test). */
     static Pattern splitPattern() {
         return SPLIT;
+    }
+
+    /** {@code NUMBERED.matcher(s).find()}, tried only when the first character can start it. */
+    static boolean numbered(String s) {
+        if (s.isEmpty()) return false;
+        char c = s.charAt(0);
+        if (!(c == '(' || (c >= '0' && c <= '9') || (c >= '①' && c <= '⑳'))) return false;
+        return NUMBERED.matcher(s).find();
     }
 
     private static boolean isHit(String s, List<String> keywords) {
@@ -209,8 +241,23 @@ public final class DecisionExtractor {
         // position of these patterns was a fifth of `health --all`)
         if ((s.indexOf("通过") >= 0 || s.indexOf("失败") >= 0) && TEST_METRIC.matcher(s).find()) return true;
         if (s.indexOf(":\\") >= 0 && WINDOWS_PATH.matcher(s).find()) return true;
-        if (CHECKBOX.matcher(s).find()) return true;
-        return COMMAND.matcher(s).find();
+        return checkboxOrCommand(s);
+    }
+
+    /**
+     * {@code CHECKBOX.matcher(s).find() || COMMAND.matcher(s).find()}: the anchored patterns, tried only
+     * when the first character (after white space) can start them.
+     */
+    static boolean checkboxOrCommand(String s) {
+        if (!s.isEmpty() && "-*+".indexOf(s.charAt(0)) >= 0 && CHECKBOX.matcher(s).find()) return true;
+        int k = 0;
+        while (k < s.length() && JsText.isSpace(s.charAt(k))) k++;
+        return k < s.length() && "npgc".indexOf(s.charAt(k)) >= 0 && COMMAND.matcher(s).find();
+    }
+
+    /** The patterns {@link #numbered} and {@link #checkboxOrCommand} stand for (for their property test). */
+    static List<Pattern> anchoredPatterns() {
+        return List.of(NUMBERED, CHECKBOX, COMMAND);
     }
 
     /** Leading list/quote/number prefixes removed; a pair of emphasis markers wrapping the whole sentence unwrapped. */

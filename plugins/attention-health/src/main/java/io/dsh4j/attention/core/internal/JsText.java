@@ -20,6 +20,8 @@ public final class JsText {
 
     /** Whether {@code c} is ECMAScript whitespace or a line terminator. */
     public static boolean isSpace(char c) {
+        // most characters of a text are printable ASCII or CJK, neither of which holds a space
+        if ((c > ' ' && c < 0xA0) || (c > 0x3000 && c < 0xFEFF)) return false;
         return JsStrings.isWhiteSpace(c);
     }
 
@@ -57,6 +59,24 @@ public final class JsText {
         StringBuilder out = new StringBuilder(s.length());
         boolean inRun = false;
         for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (isSpace(c)) {
+                if (!inRun) out.append(' ');
+                inRun = true;
+            } else {
+                inRun = false;
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** {@code head(collapseRuns(s), max)} without building the rest of the collapsed text. */
+    public static String collapseRunsHead(String s, int max) {
+        if (s == null || s.isEmpty() || max <= 0) return "";
+        StringBuilder out = new StringBuilder(Math.min(s.length(), max));
+        boolean inRun = false;
+        for (int i = 0; i < s.length() && out.length() < max; i++) {
             char c = s.charAt(i);
             if (isSpace(c)) {
                 if (!inRun) out.append(' ');

@@ -1,7 +1,8 @@
 package io.dsh4j.attention.core.internal;
 
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -30,9 +31,32 @@ public final class TextTools {
 
     /** {@code clip}: whitespace collapsed; when longer than {@code max}, the head plus a length note. */
     public static String clip(String text, int max, String lengthNote) {
-        String flat = JsText.collapse(text);
-        if (flat.length() <= max) return flat;
-        return flat.substring(0, max) + lengthNote.replace("{0}", Integer.toString(flat.length()));
+        if (max < 0 || text == null) {
+            String flat = JsText.collapse(text);
+            if (flat.length() <= max) return flat;
+            return flat.substring(0, max) + lengthNote.replace("{0}", Integer.toString(flat.length()));
+        }
+        // One pass: the collapsed text is counted in full but only its first max units are built
+        // (issue 17: a 10 MB message was collapsed whole to keep 200 characters of it).
+        StringBuilder head = new StringBuilder(Math.min(text.length(), max));
+        int len = 0;
+        boolean pendingSpace = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (JsText.isSpace(c)) {
+                pendingSpace = len > 0;
+                continue;
+            }
+            if (pendingSpace) {
+                if (len < max) head.append(' ');
+                len++;
+                pendingSpace = false;
+            }
+            if (len < max) head.append(c);
+            len++;
+        }
+        if (len <= max) return head.toString();
+        return head + lengthNote.replace("{0}", Integer.toString(len));
     }
 
     /** {@code cell}: backslashes and pipes escaped, newlines and whitespace runs made one space. */
@@ -49,14 +73,113 @@ public final class TextTools {
     public static String plain(String text, int max, String lengthNote) {
         String t = text == null ? "" : text;
         t = Fences.strip(t, "```");
-        // A pattern cannot match a text without its literal: skip the scan (each tries every position).
-        if (t.indexOf('`') >= 0) t = INLINE_CODE.matcher(t).replaceAll("$1");
-        if (t.indexOf('|') >= 0) t = TABLE_ROW.matcher(t).replaceAll(" ");
-        if (t.indexOf('-') >= 0 || t.indexOf('*') >= 0 || t.indexOf('+') >= 0) t = BULLET.matcher(t).replaceAll(" ");
-        if (t.indexOf('#') >= 0) t = HEADING.matcher(t).replaceAll(" ");
-        if (t.contains("---")) t = RULE.matcher(t).replaceAll(" ");
-        if (t.indexOf('*') >= 0) t = EMPHASIS.matcher(t).replaceAll("$1");
-        return clip(JsText.collapse(t), max, lengthNote);
+        // A pattern cannot match a text without its literal: skip the scan. The line patterns are tried
+        // at line starts only, the other two are one-pass scans (issue 17: linear in the text, each
+        // checked against its pattern by TextToolsPlainProperties).
+        if (t.indexOf('`') >= 0) t = unwrapInlineCode(t);
+        if (t.indexOf('|') >= 0) t = blankAtLineStarts(t, TABLE_ROW);
+        if (t.indexOf('-') >= 0 || t.indexOf('*') >= 0 || t.indexOf('+') >= 0) t = blankAtLineStarts(t, BULLET);
+        if (t.indexOf('#') >= 0) t = blankAtLineStarts(t, HEADING);
+        if (t.contains("---")) t = blankAtLineStarts(t, RULE);
+        if (t.indexOf('*') >= 0) t = unwrapEmphasis(t);
+        // clip collapses; collapsing twice is collapsing once
+        return clip(t, max, lengthNote);
+    }
+
+    /** The patterns {@link #plain} stands for, in its order (for the property test). */
+    static List<Pattern> plainPatterns() {
+        return List.of(INLINE_CODE, TABLE_ROW, BULLET, HEADING, RULE, EMPHASIS);
+    }
+
+    /** {@code INLINE_CODE.matcher(t).replaceAll("$1")}: each backtick pair unwrapped, in one pass. */
+    static String unwrapInlineCode(String t) {
+        int open = t.indexOf('`');
+        if (open < 0) return t;
+        StringBuilder out = new StringBuilder(t.length());
+        int from = 0;
+        while (open >= 0) {
+            int close = t.indexOf('`', open + 1);
+            if (close < 0) break;
+            out.append(t, from, open).append(t, open + 1, close);
+            from = close + 1;
+            open = t.indexOf('`', from);
+        }
+        return out.append(t, from, t.length()).toString();
+    }
+
+    /**
+     * {@code EMPHASIS.matcher(t).replaceAll("$1")} in one pass. A match starts in a run of stars no more
+     * than three before the run's end (a longer opening leaves a star where the content must start),
+     * takes the non-star, non-newline run after it as content and needs a star right after the content;
+     * the closing takes up to three stars. When the content ends at a newline or the text's end, no start
+     * in that run matches and the search resumes after the content.
+     */
+    static String unwrapEmphasis(String t) {
+        int n = t.length();
+        int i = t.indexOf('*');
+        if (i < 0) return t;
+        StringBuilder out = new StringBuilder(n);
+        int from = 0;
+        while (i >= 0 && i < n) {
+            int runEnd = i;
+            while (runEnd < n && t.charAt(runEnd) == '*') runEnd++;
+            int start = Math.max(i, runEnd - 3);
+            int k = runEnd;
+            while (k < n && t.charAt(k) != '*' && t.charAt(k) != '\n') k++;
+            if (k > runEnd && k < n && t.charAt(k) == '*') {
+                int close = k;
+                while (close < n && close < k + 3 && t.charAt(close) == '*') close++;
+                out.append(t, from, start).append(t, runEnd, k);
+                from = close;
+                i = close < n && t.charAt(close) == '*' ? close : t.indexOf('*', close);
+            } else {
+                i = k >= n ? -1 : t.indexOf('*', k);
+            }
+        }
+        return out.append(t, from, n).toString();
+    }
+
+    /**
+     * {@code pattern.matcher(t).replaceAll(" ")} for a pattern that starts with {@code LINE_START} and
+     * then white space, tried only at line starts. Every line start inside one white-space run meets the
+     * same first non-space character, so when one fails the rest of the run is skipped: linear in the
+     * text however the white space and line breaks are arranged.
+     */
+    static String blankAtLineStarts(String t, Pattern pattern) {
+        int n = t.length();
+        Matcher m = pattern.matcher(t).useTransparentBounds(true).useAnchoringBounds(false);
+        StringBuilder out = null;
+        int from = 0;
+        int c = 0;
+        while (c >= 0 && c < n) {
+            m.region(c, n);
+            if (m.lookingAt()) {
+                if (out == null) out = new StringBuilder(n);
+                out.append(t, from, c).append(' ');
+                from = m.end();
+                c = lineStartAtOrAfter(t, from);
+            } else {
+                int q = c;
+                while (q < n && JsText.isSpace(t.charAt(q))) q++;
+                c = q >= n ? -1 : lineStartAtOrAfter(t, q + 1);
+            }
+        }
+        return out == null ? t : out.append(t, from, n).toString();
+    }
+
+    /** The first line start at or after {@code p} (JavaScript's four line terminators), or -1. */
+    private static int lineStartAtOrAfter(String t, int p) {
+        int n = t.length();
+        if (p > n) return -1;
+        if (p == 0 || isLineTerminator(t.charAt(p - 1))) return p;
+        for (int i = p; i < n; i++) {
+            if (isLineTerminator(t.charAt(i))) return i + 1;
+        }
+        return -1;
+    }
+
+    private static boolean isLineTerminator(char c) {
+        return c == '\n' || c == '\r' || c == '\u2028' || c == '\u2029';
     }
 
     /** {@code sanitizeInline}: an odd backtick and then an odd {@code **} lose their last one. */
@@ -94,29 +217,78 @@ public final class TextTools {
     /** {@code similarity}: multiset Jaccard of UTF-16 bigrams of the normalised texts (0–1). */
     public static double similarity(String a, String b) {
         String na = normalize(a);
-        String nb = normalize(b);
-        if (na.isEmpty() || nb.isEmpty()) return 0;
+        if (na.isEmpty()) return 0;
+        // equal texts normalise alike: one normalisation, not two (issue 17: each was a 10 MB pass)
+        String nb = a != null && a.equals(b) ? na : normalize(b);
+        if (nb.isEmpty()) return 0;
         if (na.equals(nb)) return 1;
         if (na.length() < 2 || nb.length() < 2) return 0;
-        Map<String, Integer> ga = bigrams(na);
-        Map<String, Integer> gb = bigrams(nb);
+        Bigrams ga = Bigrams.of(na);
+        Bigrams gb = Bigrams.of(nb);
+        // sums of whole numbers far below 2^53: exact in any order
         double inter = 0;
         double union = 0;
-        for (Map.Entry<String, Integer> e : ga.entrySet()) {
-            int d = gb.getOrDefault(e.getKey(), 0);
-            inter += Math.min(e.getValue(), d);
-            union += Math.max(e.getValue(), d);
+        for (int s = 0; s < ga.keys.length; s++) {
+            if (ga.counts[s] == 0) continue;
+            int d = gb.get(ga.keys[s]);
+            inter += Math.min(ga.counts[s], d);
+            union += Math.max(ga.counts[s], d);
         }
-        for (Map.Entry<String, Integer> e : gb.entrySet()) {
-            if (!ga.containsKey(e.getKey())) union += e.getValue();
+        for (int s = 0; s < gb.keys.length; s++) {
+            if (gb.counts[s] != 0 && ga.get(gb.keys[s]) == 0) union += gb.counts[s];
         }
         return union == 0 ? 0 : inter / union;
     }
 
-    private static Map<String, Integer> bigrams(String s) {
-        Map<String, Integer> map = new HashMap<>();
-        for (int i = 0; i + 1 < s.length(); i++) map.merge(s.substring(i, i + 2), 1, Integer::sum);
-        return map;
+    /** Bigram counts keyed by the two UTF-16 units packed in an int (open addressing, no boxing). */
+    private static final class Bigrams {
+        int[] keys = new int[64];
+        int[] counts = new int[64];
+        int size;
+
+        static Bigrams of(String s) {
+            Bigrams g = new Bigrams();
+            for (int i = 0; i + 1 < s.length(); i++) g.add((s.charAt(i) << 16) | s.charAt(i + 1));
+            return g;
+        }
+
+        private int slot(int key, int[] ks, int[] cs) {
+            int mask = ks.length - 1;
+            int m = key * 0x9E3779B9;
+            int h = (m ^ (m >>> 16)) & mask;
+            while (cs[h] != 0 && ks[h] != key) h = (h + 1) & mask;
+            return h;
+        }
+
+        void add(int key) {
+            int h = slot(key, keys, counts);
+            if (counts[h] == 0) {
+                keys[h] = key;
+                if (++size * 2 > keys.length) {
+                    counts[h] = 1;
+                    grow();
+                    return;
+                }
+            }
+            counts[h]++;
+        }
+
+        int get(int key) {
+            return counts[slot(key, keys, counts)];
+        }
+
+        private void grow() {
+            int[] ks = new int[keys.length * 2];
+            int[] cs = new int[counts.length * 2];
+            for (int s = 0; s < keys.length; s++) {
+                if (counts[s] == 0) continue;
+                int h = slot(keys[s], ks, cs);
+                ks[h] = keys[s];
+                cs[h] = counts[s];
+            }
+            keys = ks;
+            counts = cs;
+        }
     }
 
     /** {@code tempTag}: whether a path has a temporary ({@code 1}) or review/release ({@code 2}) segment, else 0. */

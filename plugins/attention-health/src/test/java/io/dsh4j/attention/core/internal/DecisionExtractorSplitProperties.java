@@ -39,6 +39,37 @@ class DecisionExtractorSplitProperties {
         assertThat(DecisionExtractor.splitPieces(text)).isEqualTo(List.of(DecisionExtractor.splitPattern().split(text, -1)));
     }
 
+    @Property(tries = 3000)
+    void the_leading_marks_scan_strips_what_the_pattern_strips(@ForAll("leading") String piece) {
+        assertThat(DecisionExtractor.stripLeading(piece)).isEqualTo(DecisionExtractor.leadingPattern().matcher(piece).replaceFirst(""));
+    }
+
+    @Provide
+    Arbitrary<String> leading() {
+        return Arbitraries.of(' ', '\t', '\u3000', '>', '*', '-', '–', '—', '•', '0', '9', '.', '、', '(', ')', '（', '）', 'a', '决',
+                        '\uD83D', '\uDE00', '#', '\n')
+                .list().ofMaxSize(20).map(cs -> {
+                    StringBuilder b = new StringBuilder();
+                    cs.forEach(b::append);
+                    return b.toString();
+                });
+    }
+
+    @Property(tries = 3000)
+    void the_anchored_checks_answer_as_their_patterns(@ForAll("sentences") String s) {
+        List<java.util.regex.Pattern> p = DecisionExtractor.anchoredPatterns();
+        assertThat(DecisionExtractor.numbered(s)).as(s).isEqualTo(p.get(0).matcher(s).find());
+        assertThat(DecisionExtractor.checkboxOrCommand(s)).as(s).isEqualTo(p.get(1).matcher(s).find() || p.get(2).matcher(s).find());
+    }
+
+    @Provide
+    Arbitrary<String> sentences() {
+        return Arbitraries.of("决定", "decided to ", "root cause ", "npm ", "git ", "- [x] ", "* ", "1. ", "(2) ", "③ ", "# ",
+                        "| ", "通过 3/4", "C:\\Users\\someone\\x", "`", "**", "const ", " ", "\n", ". ", "! ", "。", "Ab", "x",
+                        "the fix is ", "待定", "> ", "12", "\t", "\u3000", "①", "⑳", "(", "pnpm", "curl\t", "cx", "[ ]", "+")
+                .list().ofMaxSize(30).map(parts -> String.join("", parts));
+    }
+
     @Test
     void edges_empty_text_marks_at_both_ends_and_runs_of_newlines() {
         for (String text : List.of("", "!", "!!", "a!", "!a", ".", ". A", ".  (x", ". a", "\n", "\n\nA\n", "x. \nY", "。\n",

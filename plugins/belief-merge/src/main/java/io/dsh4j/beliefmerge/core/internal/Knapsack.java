@@ -107,13 +107,18 @@ public final class Knapsack {
             return new Packer.Packing(List.of(), dropped, 0, 0, algorithm);
         }
         Knapsack k = new Knapsack(slots, cost, personal, budget, w);
-        List<Integer> best = k.greedyFrom(new int[0]);
-        double bestUtility = setUtility(slots, best, personal, w);
-        Packer.Algorithm used = Packer.Algorithm.DENSITY;
         long totalCost = 0;
         for (int i : all) totalCost += Math.max(0, cost[i]);
         boolean sameSetEverywhere = totalCost <= budget && all.size() > ALL_FIT_ENUMERATION_LIMIT;
-        if (algorithm == Packer.Algorithm.PARTIAL && !sameSetEverywhere && all.size() <= MAX_PARTIAL_CANDIDATES) {
+        boolean searchSeeds = algorithm == Packer.Algorithm.PARTIAL && !sameSetEverywhere
+                && all.size() <= MAX_PARTIAL_CANDIDATES;
+        // One greedy run alone is cheaper as a scan than through per-type orders, which sort a type's
+        // slots for every count the run reaches (issue 17: a 10 MB message's slots were sorted again at
+        // every step); both make the same choices.
+        List<Integer> best = searchSeeds ? k.greedyFrom(new int[0]) : k.scanGreedyFrom(new int[0]);
+        double bestUtility = setUtility(slots, best, personal, w);
+        Packer.Algorithm used = Packer.Algorithm.DENSITY;
+        if (searchSeeds) {
             Seeds seeds = k.seeds(all, bestUtility);
             long bestOrdinal = -1;
             long work = 0;
