@@ -45,7 +45,8 @@ class ChatLongSessionTest {
         ScriptedModel model = ScriptedModel.of(scripts.toArray(ScriptedModel.Script[]::new));
         List<Integer> bytesPerTurn = new ArrayList<>();
         try (ChatDriver chat = ChatDriver.start(100, ChatCommandTest.scripted(model), cmd -> cmd.historySize = HISTORY,
-                "--home", home.toString(), "--cwd", work.toString(), "--base-url", "http://127.0.0.1:9/v1")) {
+                "--home", home.toString(), "--cwd", work.toString(), "--base-url", "http://127.0.0.1:9/v1",
+                "--no-plugin", "attention-health")) {
             chat.awaitScreen("> ");
             for (int i = 1; i <= TURNS; i++) {
                 int mark = chat.mark();
