@@ -126,4 +126,35 @@ class RunCommandTest {
         assertThat(CliRun.of("run", "--home", home.toString(), "--base-url", "http://127.0.0.1:9", "--resume", "nope", "x").code())
                 .isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
     }
+
+    /** The texts of the plugin-sourced user messages a JSONL log holds, in order, for one plugin. */
+    static java.util.List<String> pluginMessages(String jsonl, String plugin) throws Exception {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String line : jsonl.split("\n")) {
+            if (line.isBlank()) continue;
+            var e = io.dsh4j.message.json.JsJson.parse(line);
+            if (!e.path("type").asText().equals("user/message")) continue;
+            if (!plugin.equals(e.path("data").path("source").path("plugin").asText())) continue;
+            StringBuilder b = new StringBuilder();
+            e.path("data").path("content").forEach(c -> b.append(c.path("text").asText("")));
+            out.add(b.toString());
+        }
+        return out;
+    }
+
+    @Test
+    void run_mounts_the_repeat_tool_reminder_and_its_reminders_enter_where_DSHs_did() throws Exception {
+        Path rec = recording("repeat-tool-reminder");
+        Recording recorded = Recording.of(rec);
+        try (ReplayModelServer server = ReplayModelServer.start(rec)) {
+            CliRun r = CliRun.of("run", "--yes", "--home", home.toString(), "--cwd", work.toString(), "--base-url",
+                    server.baseUrl(), recorded.prompt());
+            assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.OK);
+        }
+        String written = new String(new ProcessBuilder("zstd", "-dcq", onlyLog(home).toString()).start().getInputStream()
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        java.util.List<String> expected = pluginMessages(Files.readString(rec), "repeat-tool-reminder");
+        assertThat(expected).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(pluginMessages(written, "repeat-tool-reminder")).isEqualTo(expected);
+    }
 }

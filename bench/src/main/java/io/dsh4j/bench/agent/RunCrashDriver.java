@@ -22,6 +22,8 @@ public final class RunCrashDriver {
     static final List<String> RECORDINGS = List.of("fs-read", "fs-write", "fs-edit", "bash-tool-turn", "parallel-tool-calls",
             "tool-call-turn", "text-turn", "fs-glob-sampling", "repeat-tool-reminder");
 
+    private static final long START = System.nanoTime();
+
     private RunCrashDriver() {}
 
     public static void main(String[] args) throws Exception {
@@ -45,7 +47,8 @@ public final class RunCrashDriver {
                     servers.put(recording, s);
                 }
                 return s.baseUrl();
-            }, work, seed).onProgress(r -> System.out.println("... " + r));
+            }, work, seed).sharedClassArchive(work.resolve("run.jsa"))
+                    .onProgress(r -> System.out.println("... " + r + " (" + (System.nanoTime() - START) / 1_000_000_000 + " s)"));
             long t0 = System.nanoTime();
             CrashDrill.Result r = drill.run(kills, maxDelay);
             System.out.println(r + " in " + (System.nanoTime() - t0) / 1_000_000_000 + " s");
