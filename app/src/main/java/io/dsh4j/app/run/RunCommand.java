@@ -152,6 +152,11 @@ public final class RunCommand implements Callable<Integer> {
             return resume != null ? ExitCodes.INPUT_UNAVAILABLE : ExitCodes.PROBLEM_FOUND;
         }
         Agent agent = handle.agent();
+        Integer commandExit = runSlashCommand(boot, agent, out, err);
+        if (commandExit != null) {
+            handle.dispose();
+            return commandExit;
+        }
         Runnable restore = handleInterrupts ? Interrupts.install(() -> agent.cancel(AgentCancelCause.USER, false),
                 () -> {
                     out.flush();
@@ -200,6 +205,31 @@ public final class RunCommand implements Callable<Integer> {
             restore.run();
             handle.dispose();
         }
+    }
+
+    /**
+     * A prompt that is the command line of a registered command ({@code /name args}) runs that command
+     * instead of a turn: its text on standard output, exit 0, or its error and exit 1. A prompt that
+     * only looks like one ({@code /usr/bin …}, an unregistered name) goes to the model as written.
+     */
+    private Integer runSlashCommand(AgentBoot boot, Agent agent, PrintWriter out, PrintWriter err) {
+        var parsed = io.dsh4j.command.CommandLine.parse(prompt);
+        if (parsed.isEmpty()) return null;
+        var commands = boot.root().get(io.dsh4j.command.Commands.KEY);
+        if (commands.isEmpty() || commands.get().get(parsed.get().name(), agent).isEmpty()) return null;
+        var result = commands.get().run(agent, prompt, List.of(), io.dsh4j.kernel.Signal.never()).orElseThrow();
+        out.flush();
+        err.println(text("message.session", agent.id()));
+        return switch (result) {
+            case io.dsh4j.command.CommandResult.Success ok -> {
+                if (ok.text() != null && !json) out.println(ok.text());
+                yield ExitCodes.OK;
+            }
+            case io.dsh4j.command.CommandResult.Error e -> {
+                err.println(text("message.error", text("message.commandError", parsed.get().name(), e.text())));
+                yield ExitCodes.PROBLEM_FOUND;
+            }
+        };
     }
 
     private static TurnEndReason lastTurnEnd(Agent agent, long turnsBefore) {

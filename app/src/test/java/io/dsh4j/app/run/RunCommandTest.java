@@ -157,4 +157,39 @@ class RunCommandTest {
         assertThat(expected).hasSizeGreaterThanOrEqualTo(2);
         assertThat(pluginMessages(written, "repeat-tool-reminder")).isEqualTo(expected);
     }
+
+    private Path commandsPatch() throws Exception {
+        Path patch = work.resolve("commands.patch.yml");
+        Files.writeString(patch, "- insert:\n    - id: test-commands\n      name: '" + TestCommandsProvider.SPECIFIER + "'\n");
+        return patch;
+    }
+
+    @Test
+    void a_prompt_that_is_a_registered_slash_command_runs_the_command_instead_of_a_turn() throws Exception {
+        Path patch = commandsPatch();
+        CliRun r = CliRun.of("run", "--home", home.toString(), "--cwd", work.toString(), "--base-url", "http://127.0.0.1:9",
+                "--patch", patch.toString(), "/echo hello there");
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out().strip()).isEqualTo("echo:hello there");
+        String jsonl = new String(new ProcessBuilder("zstd", "-dcq", onlyLog(home).toString()).start().getInputStream()
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(jsonl).contains("\"type\":\"command/run\"").contains("\"name\":\"echo\"")
+                .contains("\"type\":\"command/done\"").doesNotContain("\"type\":\"turn/start\"");
+        assertThat(SessionLogReader.read(onlyLog(home)).status()).isInstanceOf(LogStatus.Ok.class);
+    }
+
+    @Test
+    void a_failing_slash_command_exits_1_naming_it_and_an_unregistered_one_goes_to_the_model() throws Exception {
+        Path patch = commandsPatch();
+        CliRun failed = CliRun.of("run", "--home", home.toString(), "--cwd", work.toString(), "--base-url", "http://127.0.0.1:9",
+                "--patch", patch.toString(), "/fail");
+        assertThat(failed.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
+        assertThat(failed.err()).contains("/fail failed: this command always fails");
+        failed.hasNoStackTrace();
+        Path other = Files.createTempDirectory(work, "home2");
+        CliRun prompt = CliRun.of("run", "--home", other.toString(), "--cwd", work.toString(), "--base-url", "http://127.0.0.1:9",
+                "--patch", patch.toString(), "/usr/bin is where the tools are");
+        assertThat(prompt.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
+        assertThat(prompt.err()).contains("the turn failed");
+    }
 }
