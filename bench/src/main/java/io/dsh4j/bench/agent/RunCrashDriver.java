@@ -39,6 +39,7 @@ public final class RunCrashDriver {
         }
         Map<Path, ReplayModelServer> servers = new HashMap<>();
         Path work = Files.createTempDirectory("dsh4j-crash-drill");
+        boolean failed;
         try {
             CrashDrill drill = new CrashDrill(logs, prompts, recording -> {
                 ReplayModelServer s = servers.get(recording);
@@ -53,10 +54,11 @@ public final class RunCrashDriver {
             CrashDrill.Result r = drill.run(kills, maxDelay);
             System.out.println(r + " in " + (System.nanoTime() - t0) / 1_000_000_000 + " s");
             r.failures().forEach(System.out::println);
-            System.exit(r.failures().isEmpty() ? 0 : 1);
+            failed = !r.failures().isEmpty();
         } finally {
-            servers.values().forEach(ReplayModelServer::close);
+            servers.values().forEach(ReplayModelServer::close); // before exiting: the servers are child processes
         }
+        System.exit(failed ? 1 : 0);
     }
 
     /** The first direct user prompt of a recording. */
