@@ -172,6 +172,7 @@ public final class RunCommand implements Callable<Integer> {
             TurnEndReason reason = lastTurnEnd(agent, turnsBefore);
             if (!json) out.println();
             err.println(text("message.session", agent.id()));
+            if (!durable(agent, err)) return ExitCodes.PROBLEM_FOUND;
             return switch (reason) {
                 case TurnEndReason.Completed c -> ExitCodes.OK;
                 case TurnEndReason.Aborted a -> {
@@ -203,7 +204,35 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.INTERNAL;
         } finally {
             restore.run();
-            handle.dispose();
+            try {
+                handle.dispose();
+            } catch (RuntimeException e) {
+                // the last flush failed: durable() has said so (or the run failed before it could)
+                if (agent.session().pendingWrites() == 0) throw e;
+            }
+        }
+    }
+
+    /**
+     * Whether every committed event of the session is on disk. When a write failed (a full disk, a
+     * read-only home), one more flush is tried; if it fails too, says what is on disk and how to repair
+     * it. The file itself is intact: a failed batch is truncated back, so the log reads up to its last
+     * durable batch, and {@code --resume} closes the open turn.
+     */
+    private boolean durable(Agent agent, PrintWriter err) {
+        var session = agent.session();
+        if (session.pendingWrites() == 0) return true;
+        try {
+            session.checkpoint();
+            return true;
+        } catch (RuntimeException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            int pending = session.pendingWrites();
+            long onDisk = session.events().size() - pending;
+            err.println(text("message.error", text("message.notWritten", String.valueOf(cause.getMessage()), pending, onDisk,
+                    agent.id())));
+            err.flush();
+            return false;
         }
     }
 
