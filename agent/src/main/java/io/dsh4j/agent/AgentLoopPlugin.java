@@ -8,6 +8,9 @@ import io.dsh4j.kernel.config.Schema;
 import io.dsh4j.prompt.SystemPrompt;
 import io.dsh4j.tool.ToolRuntime;
 import io.dsh4j.tool.ToolStepRequest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -17,11 +20,52 @@ import java.util.Set;
  */
 public final class AgentLoopPlugin {
 
-    /** {@code maxParallelToolCalls} (default 10). */
-    public record Config(int maxParallelToolCalls) {
+    /**
+     * {@code maxParallelToolCalls} (default 10) and {@code agents}: agents created when the loop starts
+     * (owned by the loop, so roots), disposed when it unloads.
+     */
+    public record Config(int maxParallelToolCalls, List<ConfiguredAgent> agents) {
         public static final ConfigSchema<Config> SCHEMA = Schema.object()
                 .field("maxParallelToolCalls", Schema.natural().min(1).defaultValue(ToolStepRequest.DEFAULT_MAX_PARALLEL))
+                .field("agents", Schema.array(Schema.object()
+                        .field("id", Schema.string().pattern("^[A-Za-z0-9._-]{1,128}$").required())
+                        .field("sessionId", Schema.string().pattern("^[A-Za-z0-9._-]{1,128}$"))
+                        .field("resumeSessionId", Schema.string().pattern("^[A-Za-z0-9._-]{1,128}$"))
+                        .field("provider", Schema.string())
+                        .field("model", Schema.string())
+                        .field("maxTokens", Schema.natural().min(1))
+                        .field("cwd", Schema.string())))
                 .as(Config.class);
+
+        public Config {
+            agents = agents == null ? List.of() : List.copyOf(agents);
+        }
+    }
+
+    /**
+     * One row of {@code agents}. A dsh4j agent's id is its session's id, so {@code id} names the session
+     * unless {@code sessionId} or {@code resumeSessionId} does — and then they must agree.
+     */
+    public record ConfiguredAgent(String id, String sessionId, String resumeSessionId, String provider, String model,
+                                  Long maxTokens, String cwd) {
+
+        /** The session id of this agent, or a {@link IllegalArgumentException} naming the disagreement. */
+        String session() {
+            String s = resumeSessionId != null ? resumeSessionId : sessionId != null ? sessionId : id;
+            if (!s.equals(id)) {
+                throw new IllegalArgumentException("agent-loop config: agents[id=" + id + "]: the agent's id is its session id"
+                        + " in dsh4j, so it must equal " + (resumeSessionId != null ? "resumeSessionId" : "sessionId") + " \""
+                        + s + "\"");
+            }
+            if (sessionId != null && resumeSessionId != null) {
+                throw new IllegalArgumentException("agent-loop config: agents[id=" + id + "]: give sessionId or resumeSessionId, not both");
+            }
+            return s;
+        }
+
+        AgentOptions options() {
+            return new AgentOptions(provider, model, maxTokens, null, null);
+        }
     }
 
     /** The plugin. */
@@ -37,6 +81,24 @@ public final class AgentLoopPlugin {
                 AgentRegistry agents = new AgentRegistry(ctx, listener -> true, ctx.require(LiveSessions.KEY), prompt,
                         ctx.require(ModelRoutesPlugin.LLM), tools, config.maxParallelToolCalls());
                 ctx.provide(AgentRegistry.KEY, agents);
+                for (ConfiguredAgent a : config.agents()) {
+                    String session = a.session();
+                    try {
+                        if (a.resumeSessionId() != null) {
+                            agents.resume(session, a.options(), null);
+                        } else {
+                            String cwd = a.cwd() != null ? a.cwd() : System.getProperty("user.dir");
+                            agents.create(new AgentRegistry.CreateRequest(session, cwd, List.of(), a.options(), null));
+                        }
+                    } catch (IOException e) {
+                        agents.disposeAll();
+                        throw new UncheckedIOException("agent-loop config: agents[id=" + a.id() + "]: cannot resume session "
+                                + session + ": " + e.getMessage(), e);
+                    } catch (RuntimeException e) {
+                        agents.disposeAll();
+                        throw e;
+                    }
+                }
                 return Effect.of(Disposer.blocking(agents::disposeAll));
             });
 

@@ -7,7 +7,9 @@ import io.dsh4j.prompt.SystemPromptService;
 import io.dsh4j.sessionquery.SessionQueryPlugin;
 import io.dsh4j.tool.ToolRuntimePlugin;
 import io.dsh4j.tool.builtin.BuiltinTools;
+import io.dsh4j.tool.builtin.TimeoutPolicy;
 import io.dsh4j.tool.builtin.YesApproval;
+import io.dsh4j.tool.reminder.RepeatToolReminder;
 import io.dsh4j.web.WebRoutes;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,6 +33,8 @@ public final class AgentPlugins implements PluginProvider {
         m.put("@deepseek-ai/dsh-tools", ToolRuntimePlugin.PLUGIN);
         m.put("@deepseek-ai/dsh-builtin-tools", BuiltinTools.PLUGIN);
         m.put("@deepseek-ai/dsh-approval", YesApproval.PLUGIN);
+        m.put("@deepseek-ai/dsh-timeout-policy", TimeoutPolicy.PLUGIN);
+        m.put("@deepseek-ai/dsh-repeat-tool-reminder", RepeatToolReminder.PLUGIN);
         m.put("@deepseek-ai/dsh-agent-loop", AgentLoopPlugin.PLUGIN);
         m.put("@deepseek-ai/dsh-session-query", SessionQueryPlugin.PLUGIN);
         m.put("@deepseek-ai/dsh-session-projections", SessionProjectionsPlugin.PLUGIN);

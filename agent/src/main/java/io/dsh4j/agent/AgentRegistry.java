@@ -40,7 +40,14 @@ public final class AgentRegistry {
     private final int maxParallelToolCalls;
     private final Map<String, Entry> agents = new ConcurrentHashMap<>();
 
-    private record Entry(LoopAgent agent, Handle handle) {}
+    private record Entry(LoopAgent agent, Handle handle, Agent owner) {}
+
+    /**
+     * The initiator: which agent drives the work on this thread. Inheritable, so that the virtual
+     * threads a driver starts (tool bodies) see their agent too; {@link #withInitiator} restores the
+     * previous value when its operation returns.
+     */
+    private static final InheritableThreadLocal<Agent> INITIATOR = new InheritableThreadLocal<>();
 
     /**
      * @param loopCtx the agent loop's context: agent scopes are minted under it, events dispatched from it
@@ -65,23 +72,35 @@ public final class AgentRegistry {
 
     /**
      * What a new agent starts from. {@code setup} runs with {@code agent.ctx()} before publication;
-     * {@code lineage} is {@code null} for a top-level agent.
+     * {@code lineage} is {@code null} for a top-level agent; {@code owner} is the agent that owns this
+     * one at run time ({@code null}: a root).
      */
     public record CreateRequest(String sessionId, String cwd, List<SessionEvent> seed, AgentOptions options,
-                                Consumer<Context> setup, Lineage lineage) {
+                                Consumer<Context> setup, Lineage lineage, Agent owner) {
         public CreateRequest {
             seed = seed == null ? List.of() : List.copyOf(seed);
             options = options == null ? AgentOptions.NONE : options;
         }
 
-        /** A top-level agent. */
+        /** A top-level root agent: no lineage, no owner. */
         public CreateRequest(String sessionId, String cwd, List<SessionEvent> seed, AgentOptions options, Consumer<Context> setup) {
-            this(sessionId, cwd, seed, options, setup, null);
+            this(sessionId, cwd, seed, options, setup, null, null);
+        }
+
+        /** A child session with {@code lineage} and no owner. */
+        public CreateRequest(String sessionId, String cwd, List<SessionEvent> seed, AgentOptions options, Consumer<Context> setup,
+                             Lineage lineage) {
+            this(sessionId, cwd, seed, options, setup, lineage, null);
         }
 
         /** The same as a child with {@code lineage}. */
         public CreateRequest withLineage(Lineage childOf) {
-            return new CreateRequest(sessionId, cwd, seed, options, setup, childOf);
+            return new CreateRequest(sessionId, cwd, seed, options, setup, childOf, owner);
+        }
+
+        /** The same owned by {@code agent} (its runtime parent; {@code null}: a root). */
+        public CreateRequest withOwner(Agent agent) {
+            return new CreateRequest(sessionId, cwd, seed, options, setup, lineage, agent);
         }
 
         /** A top-level agent in {@code cwd} with a fresh session id. */
@@ -91,22 +110,35 @@ public final class AgentRegistry {
 
         /** The same with {@code setup}. */
         public CreateRequest withSetup(Consumer<Context> body) {
-            return new CreateRequest(sessionId, cwd, seed, options, body, lineage);
+            return new CreateRequest(sessionId, cwd, seed, options, body, lineage, owner);
         }
 
         /** The same with session id {@code id}. */
         public CreateRequest withSessionId(String id) {
-            return new CreateRequest(id, cwd, seed, options, setup, lineage);
+            return new CreateRequest(id, cwd, seed, options, setup, lineage, owner);
         }
     }
 
-    /** Creates an agent on a new session. */
+    /** Creates an agent on a new session, owned by {@code request.owner()} (a root when {@code null}). */
     public AgentHandle create(CreateRequest request) {
         Lineage l = request.lineage();
         LiveSession session = sessions.create(new LiveSessions.CreateOptions(request.sessionId(), request.cwd(),
                 l == null ? null : l.parentSession(), l == null ? null : l.origin(), l == null ? 0 : l.delegationDepth(),
                 request.seed()));
-        return publish(session, request.options(), request.setup(), "startup");
+        return publish(session, request.options(), request.setup(), "startup", request.owner());
+    }
+
+    /**
+     * DSH's {@code caller.agents.create(...)}: when {@code caller} derives from an agent's
+     * {@code agent.ctx} (and the request names no owner), that agent owns the new one; the new agent
+     * is also disposed when {@code caller}'s fiber unloads (the memoized teardown of spec §5.4 step 3).
+     */
+    public AgentHandle create(Context caller, CreateRequest request) {
+        Agent owner = request.owner() != null ? request.owner() : caller.meta(AGENT).orElse(null);
+        AgentHandle handle = create(request.withOwner(owner));
+        caller.effect(() -> io.dsh4j.kernel.Effect.of(io.dsh4j.kernel.Disposer.blocking(handle::dispose)),
+                "agent " + handle.agent().id());
+        return handle;
     }
 
     /**
@@ -116,21 +148,21 @@ public final class AgentRegistry {
      */
     public AgentHandle resume(String sessionId, AgentOptions options, Consumer<Context> setup) throws IOException {
         LiveSession session = sessions.resume(sessionId);
-        return publish(session, options, setup, "resume");
+        return publish(session, options, setup, "resume", null);
     }
 
-    private AgentHandle publish(LiveSession session, AgentOptions options, Consumer<Context> setup, String source) {
+    private AgentHandle publish(LiveSession session, AgentOptions options, Consumer<Context> setup, String source, Agent owner) {
         LoopAgent agent = new LoopAgent(options, session, new LoopServices(loopCtx, base, prompt, llm, tools, maxParallelToolCalls));
         Handle handle = new Handle(agent);
         try {
             agent.bindScope();
             if (setup != null) setup.accept(agent.ctx());
-            if (agents.putIfAbsent(agent.id(), new Entry(agent, handle)) != null) {
+            if (agents.putIfAbsent(agent.id(), new Entry(agent, handle, owner)) != null) {
                 throw new IllegalStateException("agent \"" + agent.id() + "\" already exists");
             }
             agent.events().emit(AgentEvents.CREATED, new AgentEvents.AgentPayload(agent));
         } catch (RuntimeException e) {
-            agents.remove(agent.id(), new Entry(agent, handle));
+            agents.remove(agent.id(), new Entry(agent, handle, owner));
             if (agent.scope() != null) agent.scope().handle().dispose();
             sessions.dispose(session);
             throw e;
@@ -150,6 +182,57 @@ public final class AgentRegistry {
         List<Agent> out = new ArrayList<>();
         agents.values().forEach(e -> out.add(e.agent()));
         return out;
+    }
+
+    /** The live agents without an owner (top-level sessions and the profile's configured agents). */
+    public List<Agent> roots() {
+        List<Agent> out = new ArrayList<>();
+        agents.values().forEach(e -> {
+            if (e.owner() == null) out.add(e.agent());
+        });
+        return out;
+    }
+
+    /** Whether the live agent {@code id} was created through {@code owner}'s context (its runtime parent). */
+    public boolean isOwnedBy(String id, Agent owner) {
+        Entry e = agents.get(id);
+        return e != null && owner != null && e.owner() == owner;
+    }
+
+    /** The agent driving the work on this thread, if any (spec §5.4's initiator scope). */
+    public Optional<Agent> currentInitiator() {
+        return Optional.ofNullable(INITIATOR.get());
+    }
+
+    /**
+     * The agent driving the work on this thread.
+     *
+     * @throws IllegalStateException {@code no agent initiates this work} outside every {@link #withInitiator}
+     */
+    public Agent requireInitiator() {
+        Agent a = INITIATOR.get();
+        if (a == null) throw new IllegalStateException("no agent initiates this work (call it inside agents.withInitiator)");
+        return a;
+    }
+
+    /** Runs {@code op} with {@code agent} as the initiator (threads it starts inherit it); restores the previous one after. */
+    public <T> T withInitiator(Agent agent, java.util.function.Supplier<T> op) {
+        return initiated(agent, op);
+    }
+
+    /** Runs {@code op} with no initiator (work that must not be attributed to the calling agent). */
+    public <T> T withoutInitiator(java.util.function.Supplier<T> op) {
+        return initiated(null, op);
+    }
+
+    static <T> T initiated(Agent agent, java.util.function.Supplier<T> op) {
+        Agent before = INITIATOR.get();
+        if (agent == null) INITIATOR.remove(); else INITIATOR.set(agent);
+        try {
+            return op.get();
+        } finally {
+            if (before == null) INITIATOR.remove(); else INITIATOR.set(before);
+        }
     }
 
     /** Disposes every agent (the loop's unload). */
@@ -181,6 +264,9 @@ public final class AgentRegistry {
                 Thread.currentThread().interrupt();
             } catch (ExecutionException e) {
                 throw new IllegalStateException(e.getCause());
+            }
+            for (Entry e : List.copyOf(agents.values())) {
+                if (e.owner() == agent) e.handle().dispose(); // the agents it created go with it (spec §5.4 step 3)
             }
             if (agent.scope() != null) agent.scope().handle().dispose();
             agents.remove(agent.id());

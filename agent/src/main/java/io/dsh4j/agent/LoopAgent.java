@@ -232,10 +232,13 @@ final class LoopAgent implements Agent {
     private void kick(io.dsh4j.kernel.Signal first) {
         boolean failed = false;
         try {
-            io.dsh4j.kernel.Signal signal = first;
-            while (runner.turn(signal)) {
-                signal = freshActivity();
-            }
+            AgentRegistry.initiated(this, () -> {
+                io.dsh4j.kernel.Signal signal = first;
+                while (runner.turn(signal)) {
+                    signal = freshActivity();
+                }
+                return null;
+            });
         } catch (Throwable t) {
             failed = true;
             LOG.debug("agent {}: driver stopped: {}", id(), t.toString());

@@ -131,7 +131,9 @@ final class TurnRunner {
             try {
                 session.checkpoint();
             } catch (RuntimeException e) {
-                LOG.error("agent {}: turn-end checkpoint failed", agent.id(), e);
+                // the caller sees it too (pendingWrites() > 0); the stack trace is for debugging only
+                LOG.error("agent {}: turn-end checkpoint failed: {}", agent.id(), e.getMessage());
+                LOG.debug("turn-end checkpoint failure", e);
             }
         }
         return agent.hasPendingWork();

@@ -63,8 +63,10 @@ public final class ReplayModelServer implements AutoCloseable {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         List<String> seen = new ArrayList<>();
         CompletableFuture<Matcher> listening = new CompletableFuture<>();
-        // one reader thread: it reports the "listening" line, then keeps draining the pipe until the process ends
-        Thread.ofVirtual().name("replay-model-server-output").start(() -> {
+        // one reader thread: it reports the "listening" line, then keeps draining the pipe until the process ends.
+        // A platform thread: a pipe read blocks its thread in native code, and a virtual one would hold a carrier
+        // for the server's whole life (with a few servers open, the JVM's other virtual threads starved)
+        Thread.ofPlatform().daemon().name("replay-model-server-output").start(() -> {
             BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             try (r) {
                 String line;

@@ -75,7 +75,15 @@ final class StepScheduler {
                     try {
                         Slot slot = start(request, call, input);
                         started.add(slot);
-                        if (slot.dispatching) {
+                        if (slot.dispatching && calls.size() == 1) {
+                            // a step's only call runs on the driver's thread: nothing to overlap, no hand-off
+                            inFlight++;
+                            try {
+                                slot.next = pipeline.dispatch(slot.exec);
+                            } finally {
+                                finished.add(slot);
+                            }
+                        } else if (slot.dispatching) {
                             inFlight++;
                             bodies.execute(() -> {
                                 try {

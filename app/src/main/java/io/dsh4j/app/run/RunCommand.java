@@ -178,6 +178,11 @@ public final class RunCommand implements Callable<Integer> {
             return resume != null ? ExitCodes.INPUT_UNAVAILABLE : ExitCodes.PROBLEM_FOUND;
         }
         Agent agent = handle.agent();
+        Integer commandExit = runSlashCommand(boot, agent, out, err);
+        if (commandExit != null) {
+            handle.dispose();
+            return commandExit;
+        }
         Runnable restore = handleInterrupts ? Interrupts.install(() -> agent.cancel(AgentCancelCause.USER, false),
                 () -> {
                     out.flush();
@@ -193,6 +198,7 @@ public final class RunCommand implements Callable<Integer> {
             TurnEndReason reason = lastTurnEnd(agent, turnsBefore);
             if (!json) out.println();
             err.println(text("message.session", agent.id()));
+            if (!durable(agent, err)) return ExitCodes.PROBLEM_FOUND;
             return switch (reason) {
                 case TurnEndReason.Completed c -> ExitCodes.OK;
                 case TurnEndReason.Aborted a -> {
@@ -224,8 +230,61 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCodes.INTERNAL;
         } finally {
             restore.run();
-            handle.dispose();
+            try {
+                handle.dispose();
+            } catch (RuntimeException e) {
+                // the last flush failed: durable() has said so (or the run failed before it could)
+                if (agent.session().pendingWrites() == 0) throw e;
+            }
         }
+    }
+
+    /**
+     * Whether every committed event of the session is on disk. When a write failed (a full disk, a
+     * read-only home), one more flush is tried; if it fails too, says what is on disk and how to repair
+     * it. The file itself is intact: a failed batch is truncated back, so the log reads up to its last
+     * durable batch, and {@code --resume} closes the open turn.
+     */
+    private boolean durable(Agent agent, PrintWriter err) {
+        var session = agent.session();
+        if (session.pendingWrites() == 0) return true;
+        try {
+            session.checkpoint();
+            return true;
+        } catch (RuntimeException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            int pending = session.pendingWrites();
+            long onDisk = session.events().size() - pending;
+            err.println(text("message.error", text("message.notWritten", String.valueOf(cause.getMessage()), pending, onDisk,
+                    agent.id())));
+            err.flush();
+            return false;
+        }
+    }
+
+    /**
+     * A prompt that is the command line of a registered command ({@code /name args}) runs that command
+     * instead of a turn: its text on standard output, exit 0, or its error and exit 1. A prompt that
+     * only looks like one ({@code /usr/bin …}, an unregistered name) goes to the model as written.
+     */
+    private Integer runSlashCommand(AgentBoot boot, Agent agent, PrintWriter out, PrintWriter err) {
+        var parsed = io.dsh4j.command.CommandLine.parse(prompt);
+        if (parsed.isEmpty()) return null;
+        var commands = boot.root().get(io.dsh4j.command.Commands.KEY);
+        if (commands.isEmpty() || commands.get().get(parsed.get().name(), agent).isEmpty()) return null;
+        var result = commands.get().run(agent, prompt, List.of(), io.dsh4j.kernel.Signal.never()).orElseThrow();
+        out.flush();
+        err.println(text("message.session", agent.id()));
+        return switch (result) {
+            case io.dsh4j.command.CommandResult.Success ok -> {
+                if (ok.text() != null && !json) out.println(ok.text());
+                yield ExitCodes.OK;
+            }
+            case io.dsh4j.command.CommandResult.Error e -> {
+                err.println(text("message.error", text("message.commandError", parsed.get().name(), e.text())));
+                yield ExitCodes.PROBLEM_FOUND;
+            }
+        };
     }
 
     private static TurnEndReason lastTurnEnd(Agent agent, long turnsBefore) {

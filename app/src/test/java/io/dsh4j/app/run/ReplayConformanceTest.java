@@ -33,10 +33,10 @@ class ReplayConformanceTest {
     /** Recording (path under the raw corpus) → why a faithful dsh4j cannot reproduce it. */
     static final Map<String, String> CANNOT_PASS = Map.of(
             "examples/acp-agent/tests/snapshots/hook-cc-stop-continue/session.jsonl",
-            "a Claude Code Stop hook forced a second step; dsh4j mounts no hooks plugin, so the turn stops after step 1",
-            "examples/acp-agent/tests/snapshots/cancel/session.jsonl",
-            "the user cancelled mid-stream; the replay server never replays an interrupted message, so the replay"
-                    + " gets HTTP 409 and ends in error instead of being cancelled");
+            "a Claude Code Stop hook forced a second step; dsh4j mounts no hooks plugin, so the turn stops after step 1");
+
+    /** Recordings the user cancelled mid-stream: replayed by {@link #replayCancelled} (Ctrl-C at the recorded point). */
+    static final String CANCELLED = "examples/acp-agent/tests/snapshots/cancel/session.jsonl";
 
     static List<Path> candidates() throws IOException {
         List<Path> out = new ArrayList<>();
@@ -52,9 +52,9 @@ class ReplayConformanceTest {
         Path raw = Corpus.rawDir();
         return candidates().stream().map(log -> DynamicTest.dynamicTest(raw.relativize(log).toString(), () -> {
             Recording recorded = Recording.of(log);
-            Replay replay = replay(log, recorded.prompt());
-            Recording replayed = replay.log();
             String key = raw.relativize(log).toString();
+            Replay replay = key.equals(CANCELLED) ? replayCancelled(log, recorded.prompt()) : replay(log, recorded.prompt());
+            Recording replayed = replay.log();
             if (CANNOT_PASS.containsKey(key)) {
                 assertThat(!replayed.equals(recorded) || replay.exitCode() != 0)
                         .as(key + " is listed as unable to pass (" + CANNOT_PASS.get(key) + ") but now does").isTrue();
@@ -85,4 +85,74 @@ class ReplayConformanceTest {
             return new Replay(r.code(), Recording.parse(text));
         }
     }
+
+    /** The interrupted assistant message and the {@code turn/end} reason of a JSONL log. */
+    record Cancelled(String prefix, String reason) {
+        static Cancelled of(String jsonl) {
+            String prefix = null;
+            String reason = null;
+            for (String line : jsonl.split("\n")) {
+                if (line.isBlank()) continue;
+                var e = io.dsh4j.message.json.JsJson.parse(line);
+                var d = e.path("data");
+                if (e.path("type").asText().equals("assistant/message") && d.path("interrupted").asBoolean(false)) {
+                    StringBuilder b = new StringBuilder();
+                    d.path("message").path("content").forEach(c -> b.append(c.path("text").asText("")));
+                    prefix = b.toString();
+                }
+                if (e.path("type").asText().equals("turn/end")) reason = d.path("reason").toString();
+            }
+            return new Cancelled(prefix, reason);
+        }
+    }
+
+    /**
+     * A recording the user cancelled mid-stream, replayed faithfully: the replay server streams the
+     * recorded prefix (a copy of the log with the message's {@code interrupted} flag lifted, so the
+     * server serves it, slowly: {@value #CANCEL_DELAY_MS} ms between chunks), and once {@code dsh4j run}
+     * (a child JVM, the real Ctrl-C path) has printed the prefix, the test sends it SIGINT — where the
+     * recorded user cancelled. The run must exit 130 with the same interrupted prefix and the same
+     * {@code turn/end} reason as the recording.
+     */
+    static Replay replayCancelled(Path log, String prompt) throws Exception {
+        String recordedText = Files.readString(log, StandardCharsets.UTF_8);
+        Cancelled recorded = Cancelled.of(recordedText);
+        assertThat(recorded.prefix()).as("the recording's interrupted prefix").isNotEmpty();
+        Path home = Files.createTempDirectory("dsh4j-replay-home");
+        Path work = Files.createTempDirectory("dsh4j-replay-work");
+        Path served = home.resolve("served.jsonl");
+        Files.writeString(served, recordedText.replace("\"interrupted\":true", "\"interrupted\":false"), StandardCharsets.UTF_8);
+        try (ReplayModelServer server = ReplayModelServer.start(served, 0, List.of("--delay-ms", String.valueOf(CANCEL_DELAY_MS)))) {
+            String jvm = ProcessHandle.current().info().command().orElse("java");
+            Process p = new ProcessBuilder(jvm, "--enable-native-access=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                    "-cp", System.getProperty("java.class.path"), io.dsh4j.app.Main.class.getName(), "run", "--yes",
+                    "--home", home.resolve("h").toString(), "--cwd", work.toString(), "--base-url", server.baseUrl(), prompt)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            StringBuilder out = new StringBuilder();
+            try (var reader = new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)) {
+                int c;
+                while ((c = reader.read()) != -1) {
+                    out.append((char) c);
+                    if (out.toString().contains(recorded.prefix())) break;
+                }
+                assertThat(out.toString()).as("streamed before the cancel").contains(recorded.prefix());
+                new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
+                reader.transferTo(java.io.Writer.nullWriter());
+            }
+            assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).as("run ends after Ctrl-C").isTrue();
+            Path written;
+            try (Stream<Path> s = Files.walk(home.resolve("h"))) {
+                written = s.filter(f -> f.getFileName().toString().equals("session.jsonl.zstd")).findFirst().orElseThrow();
+            }
+            Process zstd = new ProcessBuilder("zstd", "-dcq", written.toString()).start();
+            String text = new String(zstd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            zstd.waitFor();
+            Cancelled replayed = Cancelled.of(text);
+            assertThat(p.exitValue()).as("exit code after Ctrl-C").isEqualTo(io.dsh4j.app.ExitCodes.CANCELLED);
+            assertThat(replayed).as("interrupted prefix and turn/end reason").isEqualTo(recorded);
+            return new Replay(0, Recording.parse(text));
+        }
+    }
+
+    static final int CANCEL_DELAY_MS = 8000;
 }

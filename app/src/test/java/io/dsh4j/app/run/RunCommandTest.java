@@ -126,4 +126,70 @@ class RunCommandTest {
         assertThat(CliRun.of("run", "--home", home.toString(), "--base-url", "http://127.0.0.1:9", "--resume", "nope", "x").code())
                 .isEqualTo(ExitCodes.INPUT_UNAVAILABLE);
     }
+
+    /** The texts of the plugin-sourced user messages a JSONL log holds, in order, for one plugin. */
+    static java.util.List<String> pluginMessages(String jsonl, String plugin) throws Exception {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String line : jsonl.split("\n")) {
+            if (line.isBlank()) continue;
+            var e = io.dsh4j.message.json.JsJson.parse(line);
+            if (!e.path("type").asText().equals("user/message")) continue;
+            if (!plugin.equals(e.path("data").path("source").path("plugin").asText())) continue;
+            StringBuilder b = new StringBuilder();
+            e.path("data").path("content").forEach(c -> b.append(c.path("text").asText("")));
+            out.add(b.toString());
+        }
+        return out;
+    }
+
+    @Test
+    void run_mounts_the_repeat_tool_reminder_and_its_reminders_enter_where_DSHs_did() throws Exception {
+        Path rec = recording("repeat-tool-reminder");
+        Recording recorded = Recording.of(rec);
+        try (ReplayModelServer server = ReplayModelServer.start(rec)) {
+            CliRun r = CliRun.of("run", "--yes", "--home", home.toString(), "--cwd", work.toString(), "--base-url",
+                    server.baseUrl(), recorded.prompt());
+            assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.OK);
+        }
+        String written = new String(new ProcessBuilder("zstd", "-dcq", onlyLog(home).toString()).start().getInputStream()
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        java.util.List<String> expected = pluginMessages(Files.readString(rec), "repeat-tool-reminder");
+        assertThat(expected).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(pluginMessages(written, "repeat-tool-reminder")).isEqualTo(expected);
+    }
+
+    private Path commandsPatch() throws Exception {
+        Path patch = work.resolve("commands.patch.yml");
+        Files.writeString(patch, "- insert:\n    - id: test-commands\n      name: '" + TestCommandsProvider.SPECIFIER + "'\n");
+        return patch;
+    }
+
+    @Test
+    void a_prompt_that_is_a_registered_slash_command_runs_the_command_instead_of_a_turn() throws Exception {
+        Path patch = commandsPatch();
+        CliRun r = CliRun.of("run", "--home", home.toString(), "--cwd", work.toString(), "--base-url", "http://127.0.0.1:9",
+                "--patch", patch.toString(), "/echo hello there");
+        assertThat(r.code()).as(r.err()).isEqualTo(ExitCodes.OK);
+        assertThat(r.out().strip()).isEqualTo("echo:hello there");
+        String jsonl = new String(new ProcessBuilder("zstd", "-dcq", onlyLog(home).toString()).start().getInputStream()
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(jsonl).contains("\"type\":\"command/run\"").contains("\"name\":\"echo\"")
+                .contains("\"type\":\"command/done\"").doesNotContain("\"type\":\"turn/start\"");
+        assertThat(SessionLogReader.read(onlyLog(home)).status()).isInstanceOf(LogStatus.Ok.class);
+    }
+
+    @Test
+    void a_failing_slash_command_exits_1_naming_it_and_an_unregistered_one_goes_to_the_model() throws Exception {
+        Path patch = commandsPatch();
+        CliRun failed = CliRun.of("run", "--home", home.toString(), "--cwd", work.toString(), "--base-url", "http://127.0.0.1:9",
+                "--patch", patch.toString(), "/fail");
+        assertThat(failed.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
+        assertThat(failed.err()).contains("/fail failed: this command always fails");
+        failed.hasNoStackTrace();
+        Path other = Files.createTempDirectory(work, "home2");
+        CliRun prompt = CliRun.of("run", "--home", other.toString(), "--cwd", work.toString(), "--base-url", "http://127.0.0.1:9",
+                "--patch", patch.toString(), "/usr/bin is where the tools are");
+        assertThat(prompt.code()).isEqualTo(ExitCodes.PROBLEM_FOUND);
+        assertThat(prompt.err()).contains("the turn failed");
+    }
 }

@@ -60,10 +60,10 @@ public final class AgentLoopDriver {
         int steps = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         int cancels = args.length > 2 ? Integer.parseInt(args[2]) : 200;
         int events = args.length > 3 ? Integer.parseInt(args[3]) : 200_000;
-        loopOverhead(turns / 5, steps); // warm-up
-        double perStep = loopOverhead(turns, steps);
-        System.out.printf("loop overhead: %.3f ms per step (%d turns x %d steps, zero-latency model, memory session)%n",
-                perStep, turns, steps + 1);
+        loopOverhead(turns, steps); // warm-up: as many turns as measured, so C2 has compiled the step path
+        double[] perStep = loopOverhead(turns, steps);
+        System.out.printf("loop overhead: %.3f ms per step wall, %.3f ms per step CPU (all threads of this JVM)"
+                + " (%d turns x %d steps, zero-latency model, memory session)%n", perStep[0], perStep[1], turns, steps + 1);
         cancelLatency(cancels / 5);
         double[] c = cancelLatency(cancels);
         System.out.printf("cancel latency: median %.3f ms, p99 %.3f ms, max %.3f ms (%d cancels)%n", c[0], c[1], c[2], cancels);
@@ -101,7 +101,14 @@ public final class AgentLoopDriver {
         return new Message.UserMessage(UUID.randomUUID().toString(), List.of(new ContentBlock.Text(text)), MessageSource.user());
     }
 
-    private static double loopOverhead(int turns, int steps) throws Exception {
+    /** CPU time of this JVM so far (every thread, GC and compiler included), in nanoseconds. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /** Wall and CPU milliseconds per step. CPU time is the steadier figure on a shared machine. */
+    private static double[] loopOverhead(int turns, int steps) throws Exception {
         AtomicInteger call = new AtomicInteger();
         ModelAdapter model = (c, cancel, sink) -> {
             int n = call.getAndIncrement() % (steps + 1);
@@ -118,12 +125,14 @@ public final class AgentLoopDriver {
         };
         try (Runtime rt = boot(model)) {
             long start = System.nanoTime();
+            long cpu = processCpuNanos();
             for (int t = 0; t < turns; t++) {
                 Agent a = rt.agents().create(AgentRegistry.CreateRequest.in("/bench", AgentOptions.of("bench", "m"))).agent();
                 a.followup(user("go"));
                 a.whenIdle().get();
             }
-            return (System.nanoTime() - start) / 1e6 / ((double) turns * (steps + 1));
+            double n = (double) turns * (steps + 1);
+            return new double[] {(System.nanoTime() - start) / 1e6 / n, (processCpuNanos() - cpu) / 1e6 / n};
         }
     }
 

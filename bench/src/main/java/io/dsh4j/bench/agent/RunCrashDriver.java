@@ -22,6 +22,8 @@ public final class RunCrashDriver {
     static final List<String> RECORDINGS = List.of("fs-read", "fs-write", "fs-edit", "bash-tool-turn", "parallel-tool-calls",
             "tool-call-turn", "text-turn", "fs-glob-sampling", "repeat-tool-reminder");
 
+    private static final long START = System.nanoTime();
+
     private RunCrashDriver() {}
 
     public static void main(String[] args) throws Exception {
@@ -37,6 +39,7 @@ public final class RunCrashDriver {
         }
         Map<Path, ReplayModelServer> servers = new HashMap<>();
         Path work = Files.createTempDirectory("dsh4j-crash-drill");
+        boolean failed;
         try {
             CrashDrill drill = new CrashDrill(logs, prompts, recording -> {
                 ReplayModelServer s = servers.get(recording);
@@ -45,15 +48,17 @@ public final class RunCrashDriver {
                     servers.put(recording, s);
                 }
                 return s.baseUrl();
-            }, work, seed).onProgress(r -> System.out.println("... " + r));
+            }, work, seed).sharedClassArchive(work.resolve("run.jsa"))
+                    .onProgress(r -> System.out.println("... " + r + " (" + (System.nanoTime() - START) / 1_000_000_000 + " s)"));
             long t0 = System.nanoTime();
             CrashDrill.Result r = drill.run(kills, maxDelay);
             System.out.println(r + " in " + (System.nanoTime() - t0) / 1_000_000_000 + " s");
             r.failures().forEach(System.out::println);
-            System.exit(r.failures().isEmpty() ? 0 : 1);
+            failed = !r.failures().isEmpty();
         } finally {
-            servers.values().forEach(ReplayModelServer::close);
+            servers.values().forEach(ReplayModelServer::close); // before exiting: the servers are child processes
         }
+        System.exit(failed ? 1 : 0);
     }
 
     /** The first direct user prompt of a recording. */

@@ -146,7 +146,39 @@ public final class JsJson {
      * @throws LosslessJsonException naming the JSON path of the first offending value
      */
     public static void requireLossless(JsonNode node) {
-        check(node, 0, "$");
+        if (lossless(node, 0)) return; // the common case, without building a path string per value
+        check(node, 0, "$");         // the second walk names the place
+    }
+
+    private static boolean lossless(JsonNode node, int depth) {
+        if (depth > MAX_WRITE_DEPTH) return false;
+        switch (node.getNodeType()) {
+            case OBJECT -> {
+                for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
+                    if (!lossless(it.next().getValue(), depth + 1)) return false;
+                }
+                return true;
+            }
+            case ARRAY -> {
+                for (int i = 0, n = node.size(); i < n; i++) {
+                    if (!lossless(node.get(i), depth + 1)) return false;
+                }
+                return true;
+            }
+            case NUMBER -> {
+                if (node.isDouble() || node.isFloat()) {
+                    double d = node.doubleValue();
+                    return !Double.isNaN(d) && !Double.isInfinite(d) && !(d == 0 && Double.doubleToRawLongBits(d) != 0L);
+                }
+                return !(node.isBigInteger() || node.isBigDecimal()) || !Double.isInfinite(node.doubleValue());
+            }
+            case STRING, BOOLEAN, NULL -> {
+                return true;
+            }
+            default -> {
+                return false;
+            }
+        }
     }
 
     private static void check(JsonNode node, int depth, String path) {
