@@ -61,6 +61,11 @@ public final class ReplayModelServer implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of("python3", "-u", script.toString(), session.toString(), "--port", Integer.toString(port)));
         cmd.addAll(extraArgs);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        // a JVM that ends without close() (SIGTERM, Ctrl-C, System.exit) must not leave the server running
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+        }, "replay-model-server-stop"));
         List<String> seen = new ArrayList<>();
         CompletableFuture<Matcher> listening = new CompletableFuture<>();
         // one reader thread: it reports the "listening" line, then keeps draining the pipe until the process ends.
