@@ -10,10 +10,13 @@ import io.dsh4j.beliefmerge.core.Score;
 import io.dsh4j.beliefmerge.core.Trust;
 import io.dsh4j.kernel.config.ConfigSchema;
 import io.dsh4j.kernel.config.Schema;
+import io.dsh4j.message.json.JsStrings;
 import io.dsh4j.session.SessionHome;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The plugin's configuration (spec belief-merge §1.4), validated once at load; every default is stated
@@ -24,7 +27,10 @@ import java.util.Locale;
  * sentence-embedding stage between the heuristic and the model ({@link SemanticStage}); {@code home}
  * names the dsh home whose {@code storages/} holds the runtime source layer and the embedding cache
  * (empty: {@code DSH_HOME}, else {@code ~/.dsh}); {@code lang} is the language of warnings and control
- * texts ({@code en} or {@code zh-CN}).
+ * texts ({@code en} or {@code zh-CN}); {@code sourceTrustBySession} (empty by default) gives single
+ * source sessions, by id, a trust level other than {@code sourceTrust} — the one setting with which a
+ * merge can break a trust invariant on the host (a claim derived from a less trusted session's slot),
+ * which the injection then refuses (spec §8.3, fail closed).
  */
 public record BeliefMergeConfig(List<String> sources, double budgetTokens, String score, boolean includeReasoning,
                                 boolean includeInjectedContext, boolean oncePerTurn, boolean useLlmAlignment,
@@ -32,7 +38,8 @@ public record BeliefMergeConfig(List<String> sources, double budgetTokens, Strin
                                 double maxAlignmentTokens, double maxCharsPerBranch, double maxSlots, boolean adjudicate,
                                 boolean symmetryCheck, double maxAdjudications, double adjudicationTokens, Double temperature,
                                 String sourceTrust, String stateFile, boolean debug, String packAlgorithm,
-                                boolean packForQuery, boolean semanticAlignment, String home, String lang) {
+                                boolean packForQuery, boolean semanticAlignment, String home, String lang,
+                                Map<String, String> sourceTrustBySession) {
 
     public static final ConfigSchema<BeliefMergeConfig> SCHEMA = Schema.object()
             .field("sources", Schema.array(Schema.string()).defaultValue(List.of()))
@@ -61,6 +68,7 @@ public record BeliefMergeConfig(List<String> sources, double budgetTokens, Strin
             .field("semanticAlignment", Schema.bool().defaultValue(false))
             .field("home", Schema.string().defaultValue(""))
             .field("lang", Schema.oneOf("en", "zh-CN").defaultValue("en"))
+            .field("sourceTrustBySession", Schema.dict(Schema.oneOf("untrusted", "external", "trusted")).defaultValue(Map.of()))
             .as(BeliefMergeConfig.class);
 
     /** Where the runtime layer lives under the home (spec §1.3). */
@@ -70,6 +78,11 @@ public record BeliefMergeConfig(List<String> sources, double budgetTokens, Strin
 
     public BeliefMergeConfig {
         sources = List.copyOf(sources);
+        sourceTrustBySession = Map.copyOf(sourceTrustBySession);
+        for (String id : sourceTrustBySession.keySet()) {
+            if (JsStrings.isBlank(id))
+                throw new IllegalArgumentException("belief-merge: `sourceTrustBySession` names a blank session id");
+        }
         whole("budgetTokens", budgetTokens, 0, 1_000_000);
         whole("maxAlignmentTokens", maxAlignmentTokens, 1, 1_000_000);
         whole("maxCharsPerBranch", maxCharsPerBranch, 1, 10_000_000);
@@ -121,6 +134,8 @@ public record BeliefMergeConfig(List<String> sources, double budgetTokens, Strin
         Renderer.Options render = Renderer.Options.defaults().withBudget((int) budgetTokens)
                 .withAlgorithm("density".equals(packAlgorithm) ? Packer.Algorithm.DENSITY : Packer.Algorithm.PARTIAL)
                 .withLocale(locale());
-        return new Injection.Settings(merge, render, Trust.fromName(sourceTrust), oncePerTurn, packForQuery);
+        Map<String, Trust> trustBySource = new TreeMap<>();
+        sourceTrustBySession.forEach((id, label) -> trustBySource.put(id, Trust.fromName(label)));
+        return new Injection.Settings(merge, render, Trust.fromName(sourceTrust), oncePerTurn, packForQuery, trustBySource);
     }
 }

@@ -8,6 +8,7 @@ import io.dsh4j.message.json.JsJson;
 import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -54,14 +55,31 @@ public final class Injection {
      *
      * @param merge          the engine options
      * @param render         the render options (budget, algorithm, language)
-     * @param sourceTrust    trust stamped on every claim read from sources
+     * @param sourceTrust    trust stamped on every claim read from a source not named in {@code trustBySource}
      * @param oncePerTurn    inject only on step 1
      * @param packForQuery   weight slots by the latest user text
+     * @param trustBySource  per-session trust that overrides {@code sourceTrust} (beyond the original, which
+     *                       had one level for every source); empty by default
      */
     public record Settings(MergeOptions merge, Renderer.Options render, Trust sourceTrust, boolean oncePerTurn,
-                           boolean packForQuery) {
+                           boolean packForQuery, Map<String, Trust> trustBySource) {
+        public Settings {
+            trustBySource = Map.copyOf(trustBySource);
+        }
+
+        /** One trust level for every source. */
+        public Settings(MergeOptions merge, Renderer.Options render, Trust sourceTrust, boolean oncePerTurn,
+                        boolean packForQuery) {
+            this(merge, render, sourceTrust, oncePerTurn, packForQuery, Map.of());
+        }
+
         public static Settings defaults() {
             return new Settings(MergeOptions.defaults(), Renderer.Options.defaults(), Trust.EXTERNAL, true, true);
+        }
+
+        /** The trust stamped on the claims of session {@code id}: its override, else {@code sourceTrust}. */
+        public Trust trustOf(String id) {
+            return trustBySource.getOrDefault(id, sourceTrust);
         }
     }
 
@@ -115,7 +133,7 @@ public final class Injection {
         List<Surface> surfaces = new ArrayList<>();
         for (String id : ids) {
             try {
-                surfaces.add(new Surface(id, reader.read(id), settings.sourceTrust()));
+                surfaces.add(new Surface(id, reader.read(id), settings.trustOf(id)));
             } catch (Exception e) {
                 onWarn.accept(texts.format("warn.unreadable", id, e.getMessage() == null ? e.toString() : e.getMessage()));
             }
