@@ -44,8 +44,11 @@
     where.replaceChildren(el("p", { class: "error", role: "alert", text: t("error.load", e.message) }));
   }
 
+  // Only the latest request applies (the first load and a quick language change may answer out of order).
   async function loadTexts(lang) {
+    const token = state.textsReq = (state.textsReq || 0) + 1;
     const v = await rpc("console.texts", { lang: lang });
+    if (token !== state.textsReq) return false;
     state.lang = v.lang;
     state.texts = v.texts;
     document.documentElement.lang = v.lang;
@@ -58,6 +61,7 @@
     document.getElementById("lang-label").textContent = t("nav.language");
     document.getElementById("live-note").textContent = t("live.note");
     document.getElementById("lang").value = v.lang;
+    return true;
   }
 
   function fmtTime(ms) {
@@ -768,9 +772,9 @@
 
   document.getElementById("lang").addEventListener("change", function (e) {
     localStorage.setItem("dsh4j.lang", e.target.value);
-    loadTexts(e.target.value).then(route).catch(function (err) { fail(main, err); });
+    loadTexts(e.target.value).then(function (ok) { if (ok) route(); }).catch(function (err) { fail(main, err); });
   });
   window.addEventListener("hashchange", route);
   const initial = localStorage.getItem("dsh4j.lang") || (navigator.language && navigator.language.toLowerCase().startsWith("zh") ? "zh-CN" : "en");
-  loadTexts(initial).then(route).catch(function (e) { fail(main, e); });
+  loadTexts(initial).then(function (ok) { if (ok) route(); }).catch(function (e) { fail(main, e); });
 })();
