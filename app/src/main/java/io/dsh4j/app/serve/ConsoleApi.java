@@ -3,8 +3,10 @@ package io.dsh4j.app.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.dsh4j.attention.core.Texts;
 import io.dsh4j.session.SessionLog;
 import io.dsh4j.session.StoredSession;
+import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionHeader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +25,7 @@ import java.util.ResourceBundle;
  *   <li>{@code session.history {sessionId, beforeSeq?, maxMessages?}} → {@code {events:[{event}], hasMore}} paged on message boundaries</li>
  *   <li>{@code session.surface {sessionId}} → {@code {messages:[{seq, type, message}], problems}} as {@code dsh4j sessions show --json}</li>
  *   <li>{@code session.stats {sessionId}} → the object of {@code dsh4j sessions stats --json}</li>
- *   <li>{@code session.health {sessionId, lang?}} → the object of {@code dsh4j health --json} plus {@code series} (one point per turn)</li>
+ *   <li>{@code session.health {sessionId, lang?}} → the object of {@code dsh4j health --json} plus {@code series} (one point per turn) and {@code projection} (the plugin's live view at the log's end, for the health bar)</li>
  *   <li>{@code merge.preview {sources:[sessionId…], budget?, query?, lang?}} → the object of {@code dsh4j merge --json} plus {@code warnings}</li>
  *   <li>{@code console.texts {lang?}} → the page's texts; {@code host.describe {}} (loopback only) → the home and version</li>
  * </ul>
@@ -149,7 +151,9 @@ public final class ConsoleApi {
         if (!run.ok()) throw new RpcError("internal", run.err().strip());
         ObjectNode out = (ObjectNode) parse(run.out().strip());
         SessionLog log = catalog.inspect(s);
-        out.set("series", HealthSeries.of(log.inspect(), clock));
+        List<SessionEvent> events = log.inspect();
+        out.set("series", HealthSeries.of(events, clock));
+        out.set("projection", HealthSeries.projection(events, clock, Texts.forTag(lang(p))));
         return out;
     }
 

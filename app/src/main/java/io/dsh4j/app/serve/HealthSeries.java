@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dsh4j.attention.core.HealthCounters;
 import io.dsh4j.attention.core.HealthReducer;
 import io.dsh4j.attention.core.HealthState;
+import io.dsh4j.attention.core.Texts;
 import io.dsh4j.session.event.SessionEvent;
 import java.time.Clock;
 import java.util.List;
@@ -47,6 +48,17 @@ final class HealthSeries {
         }
         if (open) points.add(point(++turn, state));
         return points;
+    }
+
+    /**
+     * The live projection ({@code attentionHealth}, spec §1.3 view) the plugin's hot reducer has at
+     * the end of {@code events}, worded in {@code texts}: what the health bar of the page draws.
+     */
+    static ObjectNode projection(List<SessionEvent> events, Clock clock, Texts texts) {
+        HealthReducer reducer = new HealthReducer(clock);
+        HealthState state = reducer.init();
+        for (SessionEvent e : events) state = reducer.apply(state, e);
+        return state.view(texts);
     }
 
     private static ObjectNode point(int turn, HealthState s) {

@@ -207,7 +207,7 @@ class ConsoleApiTest {
                 JsonNode cli = JSON.readTree(cli("health", e.log().toString(), "--json", "--home", home.toString(),
                         "--now", TestServer.NOW.toString()));
                 JsonNode series = v.path("series");
-                assertThat((JsonNode) ((com.fasterxml.jackson.databind.node.ObjectNode) v.deepCopy()).without("series")).isEqualTo(cli);
+                assertThat((JsonNode) ((com.fasterxml.jackson.databind.node.ObjectNode) v.deepCopy()).without(java.util.List.of("series", "projection"))).isEqualTo(cli);
                 assertThat(series.size()).as(e.id() + " " + e.source()).isEqualTo(turnStarts(e.log()));
                 for (int i = 0; i < series.size(); i++) assertThat(series.get(i).path("turn").asInt()).isEqualTo(i + 1);
                 if (series.isEmpty()) continue;
@@ -224,6 +224,22 @@ class ConsoleApiTest {
             JsonNode cli = JSON.readTree(cli("health", e.log().toString(), "--json", "--home", home.toString(),
                     "--now", TestServer.NOW.toString(), "--lang", "zh-CN"));
             assertThat(zh.path("adviceText")).isEqualTo(cli.path("adviceText"));
+            assertThat(zh.path("projection").path("compactAdviceText").asText()).isEqualTo(cli.path("adviceText").asText());
+        }
+
+        @Test
+        void the_projection_is_the_plugin_s_view_at_the_log_s_end_with_the_command_s_score() throws IOException {
+            for (CorpusHome.Entry e : richest(3)) {
+                JsonNode v = value("session.health", "{\"sessionId\":\"" + e.id() + "\"}");
+                JsonNode proj = v.path("projection");
+                java.util.List<String> keys = new java.util.ArrayList<>();
+                proj.fieldNames().forEachRemaining(keys::add);
+                assertThat(keys).as(e.id()).isEqualTo(io.dsh4j.attention.core.HealthState.VIEW_KEYS);
+                assertThat(proj.path("shouldNotify").isBoolean()).isTrue();
+                assertThat(proj.path("score").asInt()).as(e.id() + " " + e.source()).isEqualTo(v.path("score").asInt());
+                assertThat(proj.path("level").asText()).isEqualTo(v.path("level").asText());
+                assertThat(proj.path("compactAdvice").asText()).isEqualTo(v.path("advice").asText());
+            }
         }
     }
 

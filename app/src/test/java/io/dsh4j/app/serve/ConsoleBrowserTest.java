@@ -156,6 +156,68 @@ class ConsoleBrowserTest {
         page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("session-health.png")).setFullPage(true));
     }
 
+    /**
+     * Acceptance item 56 (attention-health spec §1.5, §11): the health bar of a silent session shows
+     * only {@code ● 无异常}, the copy button and {@code 详情 ▾}; opened, its head carries no
+     * {@code N/100} score, the advice appears at most twice and at most 4 rows show; the copy puts the
+     * slim handoff of the route on the clipboard, and a refused copy shows its error instead of throwing.
+     */
+    @Test
+    void item_56_silent_bar_expands_to_at_most_four_rows_without_a_head_score_and_copies_the_slim_handoff() throws IOException {
+        browser.grantPermissions(List.of("clipboard-read", "clipboard-write"),
+                new BrowserContext.GrantPermissionsOptions().setOrigin(server.base()));
+        String silent = null;
+        JsonNode projection = null;
+        for (CorpusHome.Entry e : entries) {
+            JsonNode v = JSON.readTree((String) page.evaluate("id => fetch('/api/session.health', {method: 'POST', headers: {'Content-Type': "
+                    + "'application/json'}, body: JSON.stringify({type: 'client-request', rpcId: 'x', method: 'session.health', payload: "
+                    + "{sessionId: id, lang: 'zh-CN'}})}).then(r => r.text())", e.id()));
+            JsonNode p = v.path("result").path("value").path("projection");
+            if (!p.path("shouldNotify").asBoolean(true) && p.path("usedTokens").asDouble() > 0) {
+                silent = e.id();
+                projection = p;
+                break;
+            }
+        }
+        assertThat(silent).as("a corpus session whose bar is silent").isNotNull();
+        page.evaluate("localStorage.setItem('dsh4j.lang', 'zh-CN')");
+        page.navigate(server.base() + "/#/session/" + silent + "/transcript");
+        page.reload();
+        page.waitForSelector("#health-bar-details:has-text('详情 ▾')");
+        @SuppressWarnings("unchecked")
+        List<String> silentRow = (List<String>) page.evaluate(
+                "Array.from(document.querySelector('#health-bar-head').children).map(c => c.textContent)");
+        assertThat(silentRow).containsExactly("● 无异常", "复制交接内容", "详情 ▾");
+        assertThat(page.locator("#health-bar").innerText()).doesNotContainPattern("\\d+/100").doesNotContain("偏大", "较大", "过大");
+        page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("health-bar-silent.png")));
+
+        page.click("#health-bar-copy");
+        page.waitForSelector("#health-bar .bar-notice");
+        String clip = (String) page.evaluate("navigator.clipboard.readText()");
+        String slim = (String) page.evaluate("id => fetch('/attention-health/handoff?sessionId=' + encodeURIComponent(id) + "
+                + "'&profile=slim&lang=zh-CN').then(r => r.text())", silent);
+        assertThat(clip).isNotBlank().isEqualTo(slim);
+
+        page.click("#health-bar-details");
+        page.waitForSelector("#health-bar-rows");
+        assertThat(page.locator("#health-bar-head").innerText()).doesNotContainPattern("\\d+/100");
+        Locator rows = page.locator("#health-bar-rows .bar-row");
+        assertThat(rows.count()).isBetween(2, 4);
+        assertThat(page.locator("#health-bar-rows [data-row=cost]").count()).as("cost row only for handoff").isZero();
+        assertThat(page.locator("#health-bar-rows [data-row=scale]").innerText()).contains("评分 " + projection.path("score").asInt() + "/100");
+        String advice = projection.path("compactAdviceText").asText();
+        String bar = page.locator("#health-bar").innerText();
+        assertThat(bar.split(java.util.regex.Pattern.quote(advice), -1).length - 1).as(advice).isBetween(1, 2);
+        assertThat(page.locator("#health-bar .bar-label").evaluate("e => getComputedStyle(e).color")).isEqualTo("rgb(34, 197, 94)");
+        page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("health-bar-open.png")));
+
+        page.evaluate("navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); document.execCommand = () => false;");
+        page.click("#health-bar-copy");
+        page.waitForSelector("#health-bar .bar-error");
+        assertThat(page.locator("#health-bar .bar-error").innerText()).startsWith("失败：");
+        assertThat(page.locator("#health-bar-copy").isEnabled()).isTrue();
+    }
+
     @Test
     void the_handoff_download_is_the_handoff_command_s_document() throws IOException {
         CorpusHome.Entry e = richest(1).getFirst();

@@ -19,6 +19,7 @@
       if (v === undefined || v === null || v === false) continue;
       if (k === "text") e.textContent = v;
       else if (k === "class") e.className = v;
+      else if (k === "style") Object.assign(e.style, v); // CSSOM, which the page's CSP allows (an attribute would not be)
       else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
       else if (k.startsWith("data-")) e.setAttribute(k, v);
       else e.setAttribute(k, v === true ? "" : v);
@@ -43,8 +44,11 @@
     where.replaceChildren(el("p", { class: "error", role: "alert", text: t("error.load", e.message) }));
   }
 
+  // Only the latest request applies (the first load and a quick language change may answer out of order).
   async function loadTexts(lang) {
+    const token = state.textsReq = (state.textsReq || 0) + 1;
     const v = await rpc("console.texts", { lang: lang });
+    if (token !== state.textsReq) return false;
     state.lang = v.lang;
     state.texts = v.texts;
     document.documentElement.lang = v.lang;
@@ -57,6 +61,7 @@
     document.getElementById("lang-label").textContent = t("nav.language");
     document.getElementById("live-note").textContent = t("live.note");
     document.getElementById("lang").value = v.lang;
+    return true;
   }
 
   function fmtTime(ms) {
@@ -137,6 +142,7 @@
   const TABS = ["transcript", "health", "handoff", "stats", "deliberation"];
 
   function showSession(id, tab) {
+    const sessionBar = healthBar(id);
     const panel = el("section", { id: "panel", class: "panel", tabindex: "-1", "aria-live": "polite" });
     const tabs = el("div", { role: "tablist", class: "tabs" }, TABS.map(function (name) {
       return el("a", { role: "tab", id: "tab-" + name, href: "#/session/" + encodeURIComponent(id) + "/" + name,
@@ -144,7 +150,8 @@
     }));
     main.replaceChildren(el("p", { class: "toolbar" }, [el("a", { href: "#/", text: "← " + t("session.back") }),
       el("a", { href: "#/chat/" + encodeURIComponent(id), id: "session-chat", text: t("chat.continue") })]),
-      el("h2", { class: "session-id", text: id }), tabs, panel);
+      el("h2", { class: "session-id", text: id }), sessionBar.node, tabs, panel);
+    sessionBar.refresh();
     const views = { transcript: transcript, health: health, handoff: handoff, stats: stats, deliberation: deliberation };
     views[tab](id, panel).catch(function (e) { fail(panel, e); });
   }
@@ -410,6 +417,158 @@
     panel.replaceChildren(el("div", { id: "deliberation" }, parts));
   }
 
+  // ---- the attention-health bar (spec attention-health.md §1.5, DSH's composer-dock bar) ------
+  // Fed by session.health's projection (the plugin's live view). Silent unless something is wrong.
+
+  const ADVICE_STYLE = { "continue": ["#22c55e", "●", 500], costNote: ["#38bdf8", "·", 400],
+    prepare: ["#facc15", "○", 500], handoff: ["#eab308", "●", 600], compact: ["#eab308", "●", 600] };
+  const LEVEL_STYLE = { watch: "#eab308", warn: "#f97316", critical: "#ef4444" };
+
+  function healthBar(sessionId) {
+    const bar = { open: false, busy: false, notice: "", error: "", health: undefined, loading: false, again: false };
+    const node = el("div", { id: "health-bar", class: "health-bar", "data-session": sessionId });
+    const num = function (x) { return typeof x === "number" && isFinite(x); };
+    function signals(h) {
+      const out = [];
+      if (h.guardTripCount > 0) out.push(t("bar.sig.guard", h.guardTripCount));
+      if (h.reasoningLoop > 0) out.push(t("bar.sig.loop", h.reasoningLoop));
+      if (h.reasoningFlags > 0) out.push(t("bar.sig.long", h.reasoningFlags));
+      if (h.degradedReplies > 0) out.push(t("bar.sig.degraded", h.degradedReplies));
+      if (h.repeatWorst >= 3) out.push(t("bar.sig.repeat", h.repeatWorst));
+      return out;
+    }
+    async function copy(profile) {
+      if (bar.busy) return;
+      bar.busy = true; bar.notice = ""; bar.error = ""; draw();
+      try {
+        const res = await fetch("/attention-health/handoff?sessionId=" + encodeURIComponent(sessionId) + "&profile=" + profile +
+          "&lang=" + encodeURIComponent(state.lang));
+        if (!res.ok) throw new Error(res.status + " " + (await res.text()));
+        const text = await res.text();
+        let done = false;
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+          try { await navigator.clipboard.writeText(text); done = true; } catch (e) { done = false; }
+        }
+        if (!done) {
+          const area = el("textarea", { class: "offscreen", readonly: true, "aria-hidden": "true" });
+          area.value = text;
+          document.body.appendChild(area);
+          area.select();
+          try { done = document.execCommand("copy"); } finally { area.remove(); }
+          if (!done) throw new Error(t("bar.copyRefused"));
+        }
+        bar.notice = t(profile === "full" ? "bar.copiedFull" : "bar.copied", text.length);
+      } catch (e) {
+        bar.error = t("bar.failed", e && e.message ? e.message : String(e));
+      } finally {
+        bar.busy = false; draw();
+      }
+    }
+    function copyButton(profile, id) {
+      return el("button", { type: "button", id: id, class: "bar-copy", disabled: bar.busy,
+        text: bar.busy ? t("bar.busy") : t(profile === "full" ? "bar.copyFull" : "bar.copy"), onclick: function () { copy(profile); } });
+    }
+    function messages() {
+      return [bar.notice ? el("span", { class: "bar-notice", role: "status", text: bar.notice }) : null,
+        bar.error ? el("span", { class: "bar-error", role: "alert", text: bar.error }) : null];
+    }
+    function toggle() { bar.open = !bar.open; draw(); }
+    function costRow(h) {
+      if (h.compactAdvice !== "handoff" || !num(h.costContinuePerRound)) return null;
+      if (h.costPriceKnown === false) return h.costPriceLabel;
+      const tier = h.costPriceTier === "peak" ? t("bar.cost.peak") : h.costPriceTier === "offPeak" ? t("bar.cost.offPeak") : "";
+      const parts = [t("bar.cost.continue", h.costContinuePerRound.toFixed(3)) + tier];
+      if (num(h.costFreshPerRound)) parts.push(t("bar.cost.fresh", h.costFreshPerRound.toFixed(3)));
+      if (num(h.costFreshBreakEvenRounds)) {
+        const be = h.costFreshBreakEvenRounds;
+        let s = t("bar.cost.breakEven", be <= 0 ? t("bar.cost.be.now") : be < 0.1 ? t("bar.cost.be.first") : t("bar.cost.be.rounds", be.toFixed(1)));
+        if (num(h.costFreshWinMarginRounds) && h.costFreshWinMarginRounds >= 0) s += t("bar.cost.margin", h.costFreshWinMarginRounds.toFixed(1));
+        parts.push(s);
+      }
+      let row = parts.join(" · ");
+      if (num(h.costSavingYuan) && h.costSavingYuan > 0) {
+        row += " · " + t("bar.cost.saving", h.costSavingYuan.toFixed(3));
+        if (h.costSavingEnough === false) row += t("bar.cost.small");
+      }
+      return row;
+    }
+    function rows(h) {
+      const missing = !num(h.contextWindow) || !(h.usedTokens > 0);
+      const out = [["advice", t("bar.row.advice"), h.compactAdviceText || (missing ? t("bar.unknown") : "")]];
+      const scale = [];
+      if (h.usedTokens > 0) scale.push(t("bar.scale.used", fmtNumber(h.usedTokens)));
+      if (num(h.windowPercent)) scale.push(t("bar.scale.window", h.windowPercent.toFixed(1)));
+      if (num(h.effectivePercent)) scale.push(t("bar.scale.effective", h.effectivePercent.toFixed(1), h.effectiveWindowRatio));
+      if (h.repeatWorst >= 3) scale.push(t("bar.sig.repeat", h.repeatWorst));
+      if (h.degradedReplies > 0) scale.push(t("bar.sig.degraded", h.degradedReplies) +
+        ((h.replyReasons || []).length ? t("bar.reasons", h.replyReasons.map(function (r) { return r.label; }).join(", ")) : ""));
+      if (h.reasoningLoop > 0) scale.push(t("bar.sig.loop", h.reasoningLoop));
+      if (h.reasoningFlags > 0) scale.push(t("bar.sig.long", h.reasoningFlags));
+      out.push(["scale", t("bar.row.scale"), (scale.length ? scale.join(" · ") : t("bar.unknown")) + " · " + t("bar.scale.score", h.score)]);
+      const note = (h.compactAdviceNote || "").replace(/\*\*|\*|`/g, "");
+      if (note) out.push(["basis", t("bar.row.basis"), note]);
+      const cost = costRow(h);
+      if (cost) out.push(["cost", t("bar.row.cost"), cost]);
+      return out.slice(0, 4);
+    }
+    function draw() {
+      const h = bar.health;
+      if (!h) { node.replaceChildren(); return; }
+      const notify = typeof h.shouldNotify === "boolean" ? h.shouldNotify : h.level !== "ok";
+      if (!notify && !bar.open) {
+        node.className = "health-bar silent";
+        node.replaceChildren(el("div", { class: "bar-head bar-silent", id: "health-bar-head" }, [
+          el("button", { type: "button", class: "bar-link bar-ok", text: t("bar.silent"), onclick: toggle }),
+          copyButton("slim", "health-bar-copy"),
+          el("button", { type: "button", class: "bar-link", id: "health-bar-details", "aria-expanded": "false", text: t("bar.details"), onclick: toggle })]
+          .concat(messages())));
+        return;
+      }
+      const sig = signals(h);
+      const hasSignal = sig.length > 0;
+      const showAdvice = hasSignal || h.compactAdvice !== "continue";
+      const levelColor = LEVEL_STYLE[h.level] || LEVEL_STYLE.watch;
+      const style = ADVICE_STYLE[h.compactAdvice];
+      const color = style ? style[0] : levelColor;
+      const adviceLabel = h.compactAdviceText || t("bar.level." + (LEVEL_STYLE[h.level] ? h.level : "watch"));
+      const size = t("bar.size." + (["ok", "watch", "warn", "critical"].includes(h.level) ? h.level : "watch"));
+      const label = hasSignal ? t("bar.head.context", size) + " + " + sig.slice(0, 2).join(" + ") + " · " + adviceLabel
+        : showAdvice ? adviceLabel : t("bar.head.scale", size);
+      const head = el("button", { type: "button", class: "bar-head", id: "health-bar-head", "aria-expanded": bar.open ? "true" : "false",
+        title: t("bar.level." + (LEVEL_STYLE[h.level] ? h.level : "watch")) + " · " + t("bar.hint"), onclick: toggle }, [
+        el("span", { class: "bar-glyph", style: { color: hasSignal ? "#f97316" : color }, text: hasSignal ? "⚠" : (style ? style[1] : "●") }),
+        el("span", { class: "bar-label", style: { color: color, fontWeight: String(style ? style[2] : 500) }, text: label }),
+        h.summaryCount > 0 ? el("span", { class: "bar-faint", text: t("bar.lossy", h.summaryCount) }) : null,
+        el("span", { class: "bar-toggle", text: bar.open ? "▲" : "▼" })]);
+      const parts = [head];
+      if (bar.open) {
+        parts.push(el("div", { class: "bar-rows", id: "health-bar-rows" }, rows(h).map(function (r) {
+          return el("div", { class: "bar-row", "data-row": r[0] }, [el("span", { class: "bar-key", text: r[1] }), el("span", { class: "bar-value", text: r[2] })]);
+        })));
+        parts.push(el("div", { class: "bar-actions" }, [copyButton("slim", "health-bar-copy"), copyButton("full", "health-bar-copy-full"),
+          el("span", { class: "bar-info", tabindex: "0", title: (h.findings || []).join("\n"), text: t("bar.info") })].concat(messages())));
+      }
+      node.className = "health-bar" + (bar.open ? " open" : "");
+      node.replaceChildren.apply(node, parts);
+    }
+    // One request at a time; events arriving meanwhile ask for one more after it.
+    async function refresh() {
+      if (bar.loading) { bar.again = true; return; }
+      bar.loading = true;
+      try {
+        const v = await rpc("session.health", { sessionId: sessionId, lang: state.lang });
+        bar.health = v.projection;
+        draw();
+      } catch (e) {
+        if (bar.health) { bar.error = t("bar.failed", e.message); draw(); }
+      } finally {
+        bar.loading = false;
+        if (bar.again) { bar.again = false; refresh(); }
+      }
+    }
+    return { node: node, refresh: refresh };
+  }
+
   // ---- chat: prompting and the live stream ----------------------------------------------------
 
   function closeStream() {
@@ -424,6 +583,12 @@
       return;
     }
     const chat = { id: sessionId || null, running: false, stepText: null, stepReasoning: null };
+    const dock = el("div", { id: "chat-dock", class: "chat-dock" });
+    function dockBar() {
+      chat.bar = chat.id ? healthBar(chat.id) : null;
+      dock.replaceChildren.apply(dock, chat.bar ? [chat.bar.node] : []);
+      if (chat.bar) chat.bar.refresh();
+    }
     const sessionLine = el("p", { id: "chat-session", class: "muted" });
     const log = el("ol", { id: "chat-log", class: "transcript chat-log", "aria-live": "polite" });
     const status = el("p", { id: "chat-status", role: "status", class: "muted", text: t("chat.status.idle") });
@@ -470,6 +635,7 @@
     }
     function onEvent(frame) {
       const e = frame.event, d = e.data || {};
+      if (chat.bar && e.type !== "assistant/chunk" && e.type !== "text-chunks" && e.type !== "reasoning-chunks") chat.bar.refresh();
       switch (e.type) {
         case "turn/start": setRunning(true); break;
         case "user/message": line("msg-user", t("chat.you"), [el("div", { text: textOf(d.content) })]); break;
@@ -533,6 +699,7 @@
         if (first) {
           chat.id = v.sessionId;
           showSessionLine();
+          dockBar();
           history.replaceState(null, "", "#/chat/" + encodeURIComponent(chat.id));
           connect(-1);
         }
@@ -557,7 +724,7 @@
     steerSend.addEventListener("click", doSteer);
     steer.addEventListener("keydown", function (ev) { if (ev.key === "Enter") { ev.preventDefault(); doSteer(); } });
     fresh.addEventListener("click", function () {
-      closeStream(); chat.id = null; log.replaceChildren(); setRunning(false); showSessionLine();
+      closeStream(); chat.id = null; log.replaceChildren(); setRunning(false); showSessionLine(); dockBar();
       history.replaceState(null, "", "#/chat"); input.focus();
     });
     const form = el("form", { id: "chat-form", class: "chat-form" }, [
@@ -568,8 +735,9 @@
     const steerRow = el("div", { class: "toolbar" }, [el("label", { for: "chat-steer", text: t("chat.steer") }), steer, steerSend]);
     main.replaceChildren.apply(main, parts.concat([
       el("p", { id: "chat-model", class: "muted", text: t("chat.model", model.route, model.model) + " · " + t(model.yes ? "chat.approvalsYes" : "chat.approvals") }),
-      sessionLine, log, status, form, steerRow]));
+      sessionLine, log, status, dock, form, steerRow]));
     showSessionLine();
+    dockBar();
     if (chat.id) {
       const live = await rpc("session.live", { sessionId: chat.id });
       setRunning(live.live && live.status === "running");
@@ -604,9 +772,9 @@
 
   document.getElementById("lang").addEventListener("change", function (e) {
     localStorage.setItem("dsh4j.lang", e.target.value);
-    loadTexts(e.target.value).then(route).catch(function (err) { fail(main, err); });
+    loadTexts(e.target.value).then(function (ok) { if (ok) route(); }).catch(function (err) { fail(main, err); });
   });
   window.addEventListener("hashchange", route);
   const initial = localStorage.getItem("dsh4j.lang") || (navigator.language && navigator.language.toLowerCase().startsWith("zh") ? "zh-CN" : "en");
-  loadTexts(initial).then(route).catch(function (e) { fail(main, e); });
+  loadTexts(initial).then(function (ok) { if (ok) route(); }).catch(function (e) { fail(main, e); });
 })();
