@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
 /**
  * The {@code dsh4j} command line: one picocli command with a subcommand per capability.
  *
- * <p>Subcommands are registered in {@link #SUBCOMMANDS}, one line each, in the order {@code --help}
+ * <p>Subcommands are registered in {@link Subcommands#ALL}, one line each, in the order {@code --help}
  * lists them. They are built lazily ({@link LazySubcommands}): only the subcommand a run names is
  * built from its class (its options, mixins, nested subcommands and their static state); every other
  * one is a stand-in that carries just what the top-level help prints.
@@ -38,20 +38,28 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
 
     /** Every subcommand of {@code dsh4j}, in help order. A new subcommand joins with one line here. */
-    static final List<Class<?>> SUBCOMMANDS = List.of(
-            CommandLine.HelpCommand.class,
-            SessionsCommand.class,
-            MergeCommand.class,
-            BenchCommand.class,
-            ProfileCommand.class,
-            HealthCommand.class,
-            HandoffCommand.class,
-            DeliberationCommand.class,
-            ChatCommand.class,
-            ModelsCommand.class,
-            AskCommand.class,
-            RunCommand.class,
-            ServeCommand.class);
+    static final class Subcommands {
+        private Subcommands() {}
+
+        /**
+         * The registered classes, in help order. Held apart from {@link Main} so that a run that
+         * builds no command line ({@code --version}) loads none of them.
+         */
+        static final List<Class<?>> ALL = List.of(
+                CommandLine.HelpCommand.class,
+                SessionsCommand.class,
+                MergeCommand.class,
+                BenchCommand.class,
+                ProfileCommand.class,
+                HealthCommand.class,
+                HandoffCommand.class,
+                DeliberationCommand.class,
+                ChatCommand.class,
+                ModelsCommand.class,
+                AskCommand.class,
+                RunCommand.class,
+                ServeCommand.class);
+    }
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -75,7 +83,23 @@ public final class Main implements Runnable {
      * {@link OutOfMemoryError} does not escape: it is one line on {@code err} and exit 70.
      */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
-        return run(configure(LazySubcommands.commandLine(new Main(), SUBCOMMANDS, Arrays.asList(args))), out, err, args);
+        if (isVersionRequest(args)) return printVersion(out);
+        return run(configure(LazySubcommands.commandLine(new Main(), Subcommands.ALL, Arrays.asList(args))), out, err, args);
+    }
+
+    /**
+     * {@code dsh4j --version} (or {@code -V}) alone: the one request answered without building the
+     * command line, because it prints the same lines whatever the subcommands are. The output is the
+     * lines picocli prints for it (pinned by {@code MainTest}).
+     */
+    static boolean isVersionRequest(String... args) {
+        return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+    }
+
+    private static int printVersion(PrintWriter out) {
+        for (String line : versionLines()) out.println(line);
+        out.flush();
+        return ExitCodes.OK;
     }
 
     /** As {@link #run(PrintWriter, PrintWriter, String...)} with the given command line. */
@@ -104,8 +128,8 @@ public final class Main implements Runnable {
     /** The configured command line with every subcommand built, with dsh4j's exit codes and error handling. */
     public static CommandLine commandLine() {
         Set<String> all = new HashSet<>();
-        for (Class<?> c : SUBCOMMANDS) all.addAll(LazySubcommands.names(c));
-        return configure(LazySubcommands.commandLine(new Main(), SUBCOMMANDS, all));
+        for (Class<?> c : Subcommands.ALL) all.addAll(LazySubcommands.names(c));
+        return configure(LazySubcommands.commandLine(new Main(), Subcommands.ALL, all));
     }
 
     private static CommandLine configure(CommandLine cli) {
@@ -150,9 +174,17 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"dsh4j " + (v == null ? "development build" : v),
-                "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"};
+            return versionLines();
         }
+    }
+
+    /**
+     * The lines of {@code --version}: dsh4j's version from the jar manifest (or "development build"
+     * when run from classes) and the Java runtime's. Free of picocli, for the fast path.
+     */
+    static String[] versionLines() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return new String[] {"dsh4j " + (v == null ? "development build" : v),
+            "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"};
     }
 }

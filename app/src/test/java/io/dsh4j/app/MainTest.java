@@ -32,6 +32,32 @@ class MainTest {
     }
 
     @Test
+    void the_version_fast_path_prints_what_picocli_prints_for_both_spellings() {
+        for (String option : new String[] {"--version", "-V"}) {
+            assertThat(Main.isVersionRequest(option)).isTrue();
+            java.io.StringWriter viaPicocli = new java.io.StringWriter();
+            int code = Main.run(Main.commandLine(), new java.io.PrintWriter(viaPicocli, true),
+                    new java.io.PrintWriter(new java.io.StringWriter(), true), option);
+            assertThat(code).isEqualTo(ExitCodes.OK);
+            CliRun fast = run(option);
+            assertThat(fast.code()).isEqualTo(ExitCodes.OK);
+            assertThat(fast.out()).as(option).isEqualTo(viaPicocli.toString()).isNotEmpty();
+            assertThat(fast.err()).isEmpty();
+        }
+    }
+
+    @Test
+    void only_a_lone_version_option_takes_the_fast_path() {
+        assertThat(Main.isVersionRequest()).isFalse();
+        assertThat(Main.isVersionRequest("--version", "--help")).isFalse();
+        assertThat(Main.isVersionRequest("sessions", "--version")).isFalse();
+        assertThat(Main.isVersionRequest("--versions")).isFalse();
+        CliRun r = run("--version", "--help");
+        assertThat(r.code()).as("picocli answers the pair").isEqualTo(ExitCodes.OK);
+        assertThat(r.out()).contains("dsh4j ");
+    }
+
+    @Test
     void every_subcommand_that_offers_version_reports_dsh4js() {
         var cli = Main.commandLine();
         java.util.List<picocli.CommandLine> all = new java.util.ArrayList<>();

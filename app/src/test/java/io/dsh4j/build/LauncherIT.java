@@ -78,6 +78,20 @@ class LauncherIT {
         assertThat(r.err()).isEmpty();
     }
 
+    /** Issue 16: a lone --version builds no command, so the launcher does not map the cache for it. */
+    @Test
+    void a_lone_version_starts_without_the_cache_and_prints_what_the_cached_run_prints() {
+        Assumptions.assumeTrue(Runtime.version().feature() >= 25, "the AOT cache needs JDK 25");
+        Repo.Run flags = dsh4j(Map.of(), "-XX:+PrintCommandLineFlags", "--version");
+        assertThat(flags.code()).as(flags.err()).isZero();
+        assertThat(flags.out()).doesNotContain("AOTCache=").contains("dsh4j ");
+        Repo.Run help = dsh4j(Map.of(), "-XX:+PrintCommandLineFlags", "--help");
+        assertThat(help.out()).as("any other command maps it").contains("AOTCache=");
+        Repo.Run fast = dsh4j("--version");
+        Repo.Run full = dsh4j("sessions", "--version");
+        assertThat(fast.out()).isEqualTo(full.out()).startsWith("dsh4j ");
+    }
+
     @Test
     void the_cache_and_the_start_up_options_change_no_output() {
         Path intact = Corpus.damagedDir().resolve("intact.jsonl.zstd");

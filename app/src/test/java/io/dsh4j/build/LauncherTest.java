@@ -114,9 +114,24 @@ class LauncherTest {
         Path checkout = checkout("with space", true);
         Path jdk = jdk("25", "25.0.1");
         Path cache = cache(checkout, jdk, "25.0.1");
-        List<String> args = jvmArgs(launch(checkout, jdk, Map.of(), "--version"));
+        List<String> args = jvmArgs(launch(checkout, jdk, Map.of(), "--help"));
         assertThat(args).contains("-XX:AOTCache=" + cache.toRealPath(), "-Xlog:aot=off", "-Xlog:cds=off");
         assertThat(args.indexOf("-XX:AOTCache=" + cache.toRealPath())).isLessThan(args.indexOf("-cp"));
+    }
+
+    @Test
+    void a_lone_version_option_starts_without_a_valid_cache_and_anything_more_maps_it() throws IOException {
+        Path checkout = checkout("version", true);
+        Path jdk = jdk("25", "25.0.1");
+        Path cache = cache(checkout, jdk, "25.0.1");
+        for (String alone : List.of("--version", "-V")) {
+            assertThat(jvmArgs(launch(checkout, jdk, Map.of(), alone))).as(alone)
+                    .noneMatch(a -> a.startsWith("-XX:AOTCache")).endsWith("io.dsh4j.app.Main", alone);
+        }
+        assertThat(jvmArgs(launch(checkout, jdk, Map.of(), "sessions", "--version")))
+                .contains("-XX:AOTCache=" + cache.toRealPath());
+        assertThat(jvmArgs(launch(checkout, jdk, Map.of(), "--version", "--help")))
+                .contains("-XX:AOTCache=" + cache.toRealPath());
     }
 
     @Test
@@ -124,7 +139,7 @@ class LauncherTest {
         Path checkout = checkout("off", true);
         Path jdk = jdk("25", "25.0.1");
         cache(checkout, jdk, "25.0.1");
-        assertThat(jvmArgs(launch(checkout, jdk, Map.of("DSH4J_AOT", "0"), "--version"))).noneMatch(a -> a.startsWith("-XX:AOTCache"));
+        assertThat(jvmArgs(launch(checkout, jdk, Map.of("DSH4J_AOT", "0"), "--help"))).noneMatch(a -> a.startsWith("-XX:AOTCache"));
     }
 
     @Test
@@ -132,9 +147,9 @@ class LauncherTest {
         Path checkout = checkout("other-jdk", true);
         Path jdk = jdk("25", "25.0.1");
         cache(checkout, jdk("25b", "25.0.1"), "25.0.1");
-        assertThat(jvmArgs(launch(checkout, jdk, Map.of(), "--version"))).noneMatch(a -> a.startsWith("-XX:AOTCache"));
+        assertThat(jvmArgs(launch(checkout, jdk, Map.of(), "--help"))).noneMatch(a -> a.startsWith("-XX:AOTCache"));
         cache(checkout, jdk, "25.0.2");
-        assertThat(jvmArgs(launch(checkout, jdk, Map.of(), "--version"))).noneMatch(a -> a.startsWith("-XX:AOTCache"));
+        assertThat(jvmArgs(launch(checkout, jdk, Map.of(), "--help"))).noneMatch(a -> a.startsWith("-XX:AOTCache"));
     }
 
     @Test
@@ -143,7 +158,7 @@ class LauncherTest {
         Path jdk = jdk("25", "25.0.1");
         Path cache = cache(checkout, jdk, "25.0.1");
         Files.setLastModifiedTime(cache, FileTime.from(Instant.parse("2025-01-01T00:00:00Z")));
-        assertThat(jvmArgs(launch(checkout, jdk, Map.of(), "--version"))).noneMatch(a -> a.startsWith("-XX:AOTCache"));
+        assertThat(jvmArgs(launch(checkout, jdk, Map.of(), "--help"))).noneMatch(a -> a.startsWith("-XX:AOTCache"));
     }
 
     @Test
@@ -151,9 +166,9 @@ class LauncherTest {
         Path checkout = checkout("jdk21", true);
         Path jdk = jdk("21", "21.0.4");
         cache(checkout, jdk, "21.0.4");
-        List<String> args = jvmArgs(launch(checkout, jdk, Map.of(), "--version"));
+        List<String> args = jvmArgs(launch(checkout, jdk, Map.of(), "--help"));
         assertThat(args).noneMatch(a -> a.startsWith("-XX:AOTCache") || a.startsWith("-Xlog:aot"));
-        assertThat(args).endsWith("io.dsh4j.app.Main", "--version");
+        assertThat(args).endsWith("io.dsh4j.app.Main", "--help");
     }
 
     @Test
