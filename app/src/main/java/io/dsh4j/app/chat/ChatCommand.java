@@ -3,6 +3,7 @@ package io.dsh4j.app.chat;
 import io.dsh4j.agent.AgentBoot;
 import io.dsh4j.app.ExitCodes;
 import io.dsh4j.app.run.AgentLaunch;
+import io.dsh4j.app.run.LaunchOptions;
 import io.dsh4j.app.run.RunCommand;
 import io.dsh4j.session.LogEncoding;
 import io.dsh4j.session.SessionHome;
@@ -27,6 +28,7 @@ import org.jline.terminal.TerminalBuilder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -44,41 +46,12 @@ public final class ChatCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--cwd", paramLabel = "DIR")
-    Path cwd;
-
-    @Option(names = "--home", paramLabel = "DIR")
-    String home;
-
-    @Option(names = "--base-url", paramLabel = "URL")
-    String baseUrl;
-
-    @Option(names = "--provider", paramLabel = "ID")
-    String provider;
-
-    @Option(names = "--model", paramLabel = "M")
-    String model;
-
-    @Option(names = "--effort", paramLabel = "E")
-    String effort;
-
-    @Option(names = "--resume", paramLabel = "ID")
-    String resume;
+    /** The options shared with {@code dsh4j run}. */
+    @Mixin
+    LaunchOptions flags = new LaunchOptions();
 
     @Option(names = "--continue")
     boolean continueLatest;
-
-    @Option(names = "--yes")
-    boolean yes;
-
-    @Option(names = "--no-plugin", paramLabel = "NAME")
-    List<String> noPlugins = new java.util.ArrayList<>();
-
-    @Option(names = "--deliberation")
-    boolean deliberation;
-
-    @Option(names = "--auto-review")
-    boolean autoReview;
 
     /** The environment (tests replace it). */
     UnaryOperator<String> env = System::getenv;
@@ -127,17 +100,17 @@ public final class ChatCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (resume != null && continueLatest) {
+        if (flags.resume != null && continueLatest) {
             err.println(text("chat.error", text("chat.resumeAndContinue")));
             return ExitCodes.USAGE;
         }
         ResourceBundle runTexts = ResourceBundle.getBundle(RunCommand.TEXTS, spec.resourceBundle().getLocale());
-        AgentLaunch.Prepared prepared = AgentLaunch.prepare(runTexts, effort, provider, baseUrl, cwd, home, yes, env, err);
+        AgentLaunch.Prepared prepared = AgentLaunch.prepare(runTexts, flags.effort, flags.provider, flags.baseUrl, flags.cwd, flags.home, flags.yes, env, err);
         if (prepared.launch() == null) return prepared.exitCode();
         AgentLaunch launch = prepared.launch();
-        int badPlugin = AgentLaunch.checkNoPlugins(runTexts, noPlugins, err);
+        int badPlugin = AgentLaunch.checkNoPlugins(runTexts, flags.noPlugins, err);
         if (badPlugin != 0) return badPlugin;
-        String sessionId = resume;
+        String sessionId = flags.resume;
         if (continueLatest) {
             Optional<StoredSession> newest = newestSession(launch.home, launch.workDir);
             if (newest.isEmpty()) {
@@ -148,13 +121,13 @@ public final class ChatCommand implements Callable<Integer> {
         }
         boolean tty = interactive != null ? interactive : stdinIsTerminal();
         if (!tty) return pipe(launch, sessionId, out, err);
-        AgentBoot boot = launch.boot(null, List.of(), true, noPlugins, AgentLaunch.deliberationLayers(deliberation, autoReview), err);
+        AgentBoot boot = launch.boot(null, List.of(), true, flags.noPlugins, AgentLaunch.deliberationLayers(flags.deliberation, flags.autoReview), err);
         if (boot == null) return ExitCodes.PROBLEM_FOUND;
         Terminal t = terminal != null ? terminal : TerminalBuilder.builder().system(true).build();
         try (boot; t) {
             String route = onBoot.apply(boot);
-            ChatLoop loop = new ChatLoop(boot, launch, route != null ? route : launch.route, t, spec.resourceBundle(), model,
-                    effort, sessionId, statusSegments);
+            ChatLoop loop = new ChatLoop(boot, launch, route != null ? route : launch.route, t, spec.resourceBundle(), flags.model,
+                    flags.effort, sessionId, statusSegments);
             loop.historySize = historySize;
             return loop.run();
         }
@@ -174,15 +147,15 @@ public final class ChatCommand implements Callable<Integer> {
             return ExitCodes.USAGE;
         }
         List<String> args = new ArrayList<>(List.of("--cwd", launch.workDir.toString(), "--home", launch.home.toString()));
-        if (baseUrl != null) args.addAll(List.of("--base-url", baseUrl));
-        if (provider != null) args.addAll(List.of("--provider", provider));
-        if (model != null) args.addAll(List.of("--model", model));
-        if (effort != null) args.addAll(List.of("--effort", effort));
+        if (flags.baseUrl != null) args.addAll(List.of("--base-url", flags.baseUrl));
+        if (flags.provider != null) args.addAll(List.of("--provider", flags.provider));
+        if (flags.model != null) args.addAll(List.of("--model", flags.model));
+        if (flags.effort != null) args.addAll(List.of("--effort", flags.effort));
         if (sessionId != null) args.addAll(List.of("--resume", sessionId));
-        if (yes) args.add("--yes");
-        for (String id : noPlugins) args.addAll(List.of("--no-plugin", id));
-        if (deliberation) args.add("--deliberation");
-        if (autoReview) args.add("--auto-review");
+        if (flags.yes) args.add("--yes");
+        for (String id : flags.noPlugins) args.addAll(List.of("--no-plugin", id));
+        if (flags.deliberation) args.add("--deliberation");
+        if (flags.autoReview) args.add("--auto-review");
         args.add("--");
         args.add(prompt);
         CommandLine run = new CommandLine(new RunCommand().withEnvironment(env));

@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -54,29 +55,12 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The options shared with {@code dsh4j chat}. */
+    @Mixin
+    LaunchOptions flags = new LaunchOptions();
+
     @Parameters(index = "0", paramLabel = "PROMPT")
     String prompt;
-
-    @Option(names = "--cwd", paramLabel = "DIR")
-    Path cwd;
-
-    @Option(names = "--home", paramLabel = "DIR")
-    String home;
-
-    @Option(names = "--base-url", paramLabel = "URL")
-    String baseUrl;
-
-    @Option(names = "--provider", paramLabel = "ID")
-    String provider;
-
-    @Option(names = "--model", paramLabel = "M")
-    String model;
-
-    @Option(names = "--effort", paramLabel = "E")
-    String effort;
-
-    @Option(names = "--yes")
-    boolean yes;
 
     @Option(names = "--max-steps", paramLabel = "N")
     Integer maxSteps;
@@ -84,23 +68,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--json")
     boolean json;
 
-    @Option(names = "--resume", paramLabel = "ID")
-    String resume;
-
     @Option(names = "--profile", paramLabel = "NAME")
     String profile;
 
     @Option(names = "--patch", paramLabel = "FILE")
     List<Path> patches = new ArrayList<>();
-
-    @Option(names = "--no-plugin", paramLabel = "NAME")
-    List<String> noPlugins = new ArrayList<>();
-
-    @Option(names = "--deliberation")
-    boolean deliberation;
-
-    @Option(names = "--auto-review")
-    boolean autoReview;
 
     /** The environment (tests replace it). */
     UnaryOperator<String> env = System::getenv;
@@ -116,13 +88,13 @@ public final class RunCommand implements Callable<Integer> {
             err.println(text("message.error", text("message.badMaxSteps", maxSteps)));
             return ExitCodes.USAGE;
         }
-        AgentLaunch.Prepared prepared = AgentLaunch.prepare(spec.resourceBundle(), effort, provider, baseUrl, cwd, home,
-                yes, env, err);
+        AgentLaunch.Prepared prepared = AgentLaunch.prepare(spec.resourceBundle(), flags.effort, flags.provider, flags.baseUrl, flags.cwd, flags.home,
+                flags.yes, env, err);
         if (prepared.launch() == null) return prepared.exitCode();
         AgentLaunch launch = prepared.launch();
-        int badPlugin = AgentLaunch.checkNoPlugins(spec.resourceBundle(), noPlugins, err);
+        int badPlugin = AgentLaunch.checkNoPlugins(spec.resourceBundle(), flags.noPlugins, err);
         if (badPlugin != 0) return badPlugin;
-        AgentBoot boot = launch.boot(profile, patches, false, noPlugins, AgentLaunch.deliberationLayers(deliberation, autoReview), err);
+        AgentBoot boot = launch.boot(profile, patches, false, flags.noPlugins, AgentLaunch.deliberationLayers(flags.deliberation, flags.autoReview), err);
         if (boot == null) return ExitCodes.PROBLEM_FOUND;
         Path workDir = launch.workDir;
         String route = launch.route;
@@ -133,9 +105,9 @@ public final class RunCommand implements Callable<Integer> {
 
     private int runTurn(AgentBoot boot, Path workDir, String route, PrintWriter out, PrintWriter err) {
         AgentRegistry agents = boot.agents();
-        String modelId = model != null ? model : DefaultProfile.DEFAULT_MODEL;
-        AgentOptions options = new AgentOptions(route, modelId, null, effort, null);
-        String sessionId = resume != null ? resume : UUID.randomUUID().toString();
+        String modelId = flags.model != null ? flags.model : DefaultProfile.DEFAULT_MODEL;
+        AgentOptions options = new AgentOptions(route, modelId, null, flags.effort, null);
+        String sessionId = flags.resume != null ? flags.resume : UUID.randomUUID().toString();
         AtomicInteger stepsSeen = new AtomicInteger();
         boolean[] stoppedAtMax = {false};
         boot.root().events().on(AgentEvents.SESSION_EVENT, notice -> {
@@ -171,11 +143,11 @@ public final class RunCommand implements Callable<Integer> {
                     });
                 }
             };
-            handle = resume != null ? agents.resume(resume, options, setup)
+            handle = flags.resume != null ? agents.resume(flags.resume, options, setup)
                     : agents.create(new AgentRegistry.CreateRequest(sessionId, workDir.toString(), List.of(), options, setup));
         } catch (IOException | RuntimeException e) {
             err.println(text("message.error", e.getMessage()));
-            return resume != null ? ExitCodes.INPUT_UNAVAILABLE : ExitCodes.PROBLEM_FOUND;
+            return flags.resume != null ? ExitCodes.INPUT_UNAVAILABLE : ExitCodes.PROBLEM_FOUND;
         }
         Agent agent = handle.agent();
         Integer commandExit = runSlashCommand(boot, agent, out, err);
