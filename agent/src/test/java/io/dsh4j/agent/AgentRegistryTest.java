@@ -49,6 +49,17 @@ class AgentRegistryTest {
     }
 
     @Test
+    void create_publishes_session_created_then_agent_created_then_session_start_in_that_order() {
+        List<String> heard = Collections.synchronizedList(new ArrayList<>());
+        h.root.events().on(AgentEvents.SESSION_CREATED, s -> heard.add("session/created " + s.id()));
+        h.root.events().on(AgentEvents.CREATED, p -> heard.add("agent/created " + p.agent().id()));
+        h.root.events().on(AgentEvents.SESSION_START, p -> heard.add("agent/session-start " + p.agent().id()));
+        Agent agent = h.agents().create(AgentRegistry.CreateRequest.in("/w", AgentOptions.of(LoopHarness.ROUTE, "m1"))).agent();
+        String id = agent.id();
+        assertThat(heard).containsExactly("session/created " + id, "agent/created " + id, "agent/session-start " + id);
+    }
+
+    @Test
     void an_explicit_owner_wins_and_a_plain_create_is_a_root() {
         Agent owner = h.agent();
         Agent owned = h.agents().create(AgentRegistry.CreateRequest.in("/w", AgentOptions.of(LoopHarness.ROUTE, "m1"))
