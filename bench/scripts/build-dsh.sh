@@ -15,7 +15,8 @@
 #   DSH_SOURCE   git repository to clone (default: this machine's mirror, else the public GitHub repository)
 #   DSH_COMMIT   commit to build (default b150a551b8d4…, DSH 0.1.1-rc.2, the mirror's head on 2026-12-02)
 # Needs git, npm (any Node; only used to fetch packages), a C/C++ tool chain for node-pty, and about 2 GB
-# of disk. Takes ≈ 6 min of wall time on 2 cores (install 40 s, build 5.5 min); runs under nice.
+# of disk. Takes 6–10 min of wall time on 2 cores (install 40 s to 3 min with downloads, build 5.5 min);
+# runs under nice.
 set -euo pipefail
 
 NODE_VERSION=24.22.3
