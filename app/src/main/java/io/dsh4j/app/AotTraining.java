@@ -42,8 +42,10 @@ public final class AotTraining {
         Path rhome = work.resolve("raw-home");
         Path zlog = write(zhome, "training-zstd", LogEncoding.ZSTD);
         Path rlog = write(rhome, "training-raw", LogEncoding.RAW);
+        Path xlog = writeRich(rhome);
         String z = zlog.toString();
         String r = rlog.toString();
+        String x = xlog.toString();
         String[][] runs = {
             {"--help"}, {"--version"}, {"help", "sessions"}, {"sessions", "--help"}, {"health", "--help"},
             {"sessions", "list", "--home", zhome.toString()},
@@ -53,12 +55,83 @@ public final class AotTraining {
             {"health", "--all", "--home", zhome.toString(), "--now", NOW},
             {"handoff", z, "--no-record", "--home", zhome.toString(), "--now", NOW},
             {"merge", z, r}, {"merge", "--json", z, r},
+            // the rows of bench/startup: a raw home (health --all), and a session with the events the
+            // turn loop above has not (titles, file edits, compactions, todos, a goal, a guard trip, errors)
+            {"health", x, "--now", NOW}, {"health", "--json", x, "--now", NOW},
+            {"health", "--all", "--home", rhome.toString(), "--now", NOW},
+            {"handoff", x, "--no-record", "--home", rhome.toString(), "--now", NOW},
+            {"merge", x, r}, {"sessions", "stats", x},
             {"no-such-command"},
         };
         PrintWriter sink = new PrintWriter(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
         for (int round = 0; round < ROUNDS; round++) {
             for (String[] run : runs) Main.run(sink, sink, run);
         }
+        // Runtime.exit asks System.getLogger("java.lang.Runtime") whether to log the exit: the logger
+        // classes that this loads at the end of every command are then in the cache too
+        System.getLogger("java.lang.Runtime").isLoggable(System.Logger.Level.DEBUG);
+    }
+
+    /**
+     * A raw session beside the turn loop's, with the events that loop has not: a title, a goal, todos,
+     * file writes and edits, a command that writes a file, an ask_user_question answer, a tool error,
+     * a compaction with its summary, a turn aborted by the attention-health guard, a failed turn.
+     */
+    private static Path writeRich(Path home) throws IOException {
+        Path dir = home.resolve("sessions").resolve("--training-rich--").resolve("training-rich");
+        Path log = dir.resolve("session.jsonl");
+        if (Files.exists(log)) return log;
+        Files.createDirectories(dir);
+        List<String> out = new ArrayList<>();
+        out.add("{\"type\":\"session\",\"version\":0,\"id\":\"training-rich\",\"createdAt\":1783352050748,"
+                + "\"cwd\":\"/training/rich\"}");
+        long seq = 0;
+        long time = 1_783_352_051_000L;
+        out.add(ev("session/title", seq++, time++, "{\"title\":\"Training: files, todos, compaction\",\"source\":{\"kind\":\"fallback\"}}", ""));
+        out.add(ev("goal/change", seq++, time++, "{\"operation\":\"set\",\"goal\":{\"objective\":\"Make the build green\","
+                + "\"phase\":\"working\",\"maxGoalRounds\":5},\"roundsStarted\":1}", ""));
+        for (int t = 1; t <= 6; t++) {
+            String call = "rich_" + t;
+            out.add(ev("turn/start", seq++, time++, "{\"turn\":" + t + "}", ""));
+            out.add(ev("user/message", seq++, time++, "{\"content\":[{\"type\":\"text\",\"text\":\"We decided to keep the "
+                    + "public API unchanged and to use PostgreSQL 16 on port " + (5500 + t) + "; please fix src/app/File" + t
+                    + ".java and run the tests again.\"}],\"source\":{\"kind\":\"user\"},\"role\":\"user\"}", ""));
+            out.add(ev("request/context", seq++, time++, "{\"provider\":\"deepseek-official\",\"model\":\"deepseek-v4-pro\","
+                    + "\"contextWindow\":131072}", ""));
+            String tool = t % 3 == 0 ? "edit" : t % 3 == 1 ? "write" : "bash";
+            String args = tool.equals("bash") ? "{\\\"command\\\": \\\"echo ok > build/out" + t + ".txt\\\"}"
+                    : "{\\\"path\\\": \\\"src/app/File" + t + ".java\\\"}";
+            out.add(ev("assistant/message", seq++, time++, "{\"turn\":" + t + ",\"message\":{\"role\":\"assistant\","
+                    + "\"content\":[{\"type\":\"reasoning\",\"text\":\"check\\ncheck\\ncheck\"},{\"type\":\"text\",\"text\":"
+                    + "\"**Decision**: we will keep the public API and change File" + t + " only.\\n\\n```java\\nint x;\\n```\"}]},"
+                    + "\"usage\":{\"inputTokens\":" + (3000 * t) + ",\"outputTokens\":120,\"cacheReadTokens\":" + (2500 * t)
+                    + ",\"reasoningTokens\":30}}", ""));
+            out.add(ev("tool/call", seq++, time++, "{\"turn\":" + t + ",\"callId\":\"" + call + "\",\"name\":\"" + tool
+                    + "\",\"arguments\":\"" + args + "\"}", ""));
+            out.add(ev("tool/result", seq++, time++, "{\"turn\":" + t + ",\"message\":{\"content\":[{\"type\":\"tool-result\","
+                    + "\"toolCallId\":\"" + call + "\",\"toolName\":\"" + tool + "\",\"content\":[{\"type\":\"text\",\"text\":\""
+                    + (t == 2 ? "error: permission denied" : "done") + "\"}],\"isError\":" + (t == 2) + "}]}"
+                    + (t == 2 ? ",\"error\":{\"name\":\"EACCES\",\"code\":\"E13\"}" : "") + "}", ""));
+            if (t == 3) {
+                out.add(ev("tool/call", seq++, time++, "{\"turn\":3,\"callId\":\"ask_3\",\"name\":\"ask_user_question\","
+                        + "\"arguments\":\"{}\"}", ""));
+                out.add(ev("tool/result", seq++, time++, "{\"turn\":3,\"message\":{\"content\":[{\"type\":\"tool-result\","
+                        + "\"toolCallId\":\"ask_3\",\"content\":[{\"type\":\"text\",\"text\":\"User answered: keep port 5503\"}]}]}}", ""));
+                out.add(ev("todo/write", seq++, time++, "{\"todos\":[{\"content\":\"fix File3\",\"status\":\"completed\"},"
+                        + "{\"content\":\"run the tests\",\"status\":\"in_progress\"},{\"content\":\"report\",\"status\":\"pending\"}]}", ""));
+                out.add(ev("compaction/start", seq++, time++, "{\"turn\":3,\"manual\":false}", ""));
+                out.add(ev("compaction/summary", seq++, time++, "{\"turn\":3,\"summary\":[{\"type\":\"text\",\"text\":\"Summary of "
+                        + "turns 1-3\"}],\"model\":\"deepseek-v4-flash\",\"shadowedTokens\":6000,\"usage\":{\"inputTokens\":9000,"
+                        + "\"outputTokens\":400}}", ""));
+                out.add(ev("compaction/end", seq++, time++, "{\"turn\":3}", ""));
+            }
+            String end = t == 4 ? "{\"kind\":\"aborted\",\"reason\":{\"kind\":\"hook\",\"reason\":\"[attention-health] "
+                    + "loop guard: the same call three times\"}}" : t == 5 ? "{\"kind\":\"error\",\"error\":{\"message\":\"model "
+                    + "unavailable\"}}" : "{\"kind\":\"completed\"}";
+            out.add(ev("turn/end", seq++, time++, "{\"turn\":" + t + ",\"reason\":" + end + "}", ""));
+        }
+        Files.write(log, out, StandardCharsets.UTF_8);
+        return log;
     }
 
     /** A session of {@value #TURNS} ordinary turns under {@code home}, in {@code encoding}. */

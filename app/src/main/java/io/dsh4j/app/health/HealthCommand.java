@@ -96,37 +96,110 @@ public final class HealthCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /**
+     * How many sessions {@code --all} checks at a time: the {@code dsh4j.health.threads} system property,
+     * else two on a machine with two or more processors, else one. The output is the same whatever the
+     * number: sessions are printed in listing order, each session's problems before its row.
+     */
+    static int allThreads() {
+        String p = System.getProperty("dsh4j.health.threads");
+        if (p != null) {
+            try {
+                return Math.max(1, Integer.parseInt(p.trim()));
+            } catch (NumberFormatException e) {
+                return 1;
+            }
+        }
+        return Math.min(2, Runtime.getRuntime().availableProcessors());
+    }
+
     private int checkAll(CliContext ctx, PrintWriter out, PrintWriter err) {
         List<SessionLogs.Found> sessions = SessionLogs.list(ctx.sessionsRoot());
         if (sessions.isEmpty()) {
             err.println("dsh4j health: " + ctx.texts().get("cli.noSessions", ctx.sessionsRoot().toString()));
             return ExitCodes.INPUT_UNAVAILABLE;
         }
+        return checkAll(sessions, ctx, json, allThreads(), out, err);
+    }
+
+    /** What {@code --all} prints for one session: its problems (stderr), then its row (stdout), or it is skipped. */
+    record Outcome(List<String> problems, String row) {}
+
+    /**
+     * Checks {@code sessions} with up to {@code threads} at a time and prints each outcome in listing
+     * order as soon as it and every earlier one are done (at most {@code threads} sessions in memory).
+     *
+     * @return 0 when every session was checked, 1 when some were skipped
+     */
+    static int checkAll(List<SessionLogs.Found> sessions, CliContext ctx, boolean json, int threads, PrintWriter out,
+            PrintWriter err) {
         int skipped = 0;
-        for (SessionLogs.Found found : sessions) {
-            Checked c;
-            try {
-                c = check(found, ctx);
-            } catch (SessionStoreException e) {
-                err.println("dsh4j health: " + e.getMessage());
-                skipped++;
-                continue;
-            } catch (IOException e) {
-                err.println("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(), CliContext.describe(ctx.texts(), e)));
-                skipped++;
-                continue;
+        if (threads <= 1 || sessions.size() <= 1) {
+            for (SessionLogs.Found found : sessions) skipped += print(outcome(found, ctx, json), out, err);
+            return skipped == 0 ? ExitCodes.OK : ExitCodes.PROBLEM_FOUND;
+        }
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "dsh4j-health-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            java.util.ArrayDeque<java.util.concurrent.Future<Outcome>> inFlight = new java.util.ArrayDeque<>();
+            int next = 0;
+            while (next < sessions.size() || !inFlight.isEmpty()) {
+                while (next < sessions.size() && inFlight.size() < threads) {
+                    SessionLogs.Found found = sessions.get(next++);
+                    inFlight.add(pool.submit(() -> outcome(found, ctx, json)));
+                }
+                skipped += print(await(inFlight.removeFirst()), out, err);
             }
-            for (String problem : SessionLogs.problems(c.read(), found.size(), ctx.texts())) {
-                err.println("dsh4j health: " + found.file() + ": " + problem);
-            }
-            if (c.check() == null) {
-                skipped++;
-                continue;
-            }
-            out.println(json ? jsonObject(c, ctx) : row(c));
-            out.flush();
+        } finally {
+            pool.shutdownNow();
         }
         return skipped == 0 ? ExitCodes.OK : ExitCodes.PROBLEM_FOUND;
+    }
+
+    private static Outcome await(java.util.concurrent.Future<Outcome> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while checking sessions", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            // what the sequential loop would have thrown, from the session where it was thrown
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error x) throw x;
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Prints one outcome; 1 when the session was skipped. */
+    private static int print(Outcome o, PrintWriter out, PrintWriter err) {
+        for (String problem : o.problems()) err.println(problem);
+        if (o.row() == null) return 1;
+        out.println(o.row());
+        out.flush();
+        return 0;
+    }
+
+    /** Reads, folds, assesses and words one session of {@code --all}. */
+    static Outcome outcome(SessionLogs.Found found, CliContext ctx, boolean json) {
+        Checked c;
+        try {
+            c = check(found, ctx);
+        } catch (SessionStoreException e) {
+            return new Outcome(List.of("dsh4j health: " + e.getMessage()), null);
+        } catch (IOException e) {
+            return new Outcome(List.of("dsh4j health: " + ctx.texts().get("cli.unreadable", found.file().toString(),
+                    CliContext.describe(ctx.texts(), e))), null);
+        }
+        List<String> problems = new ArrayList<>();
+        for (String problem : SessionLogs.problems(c.read(), found.size(), ctx.texts())) {
+            problems.add("dsh4j health: " + found.file() + ": " + problem);
+        }
+        if (c.check() == null) return new Outcome(problems, null);
+        return new Outcome(problems, json ? jsonObject(c, ctx) : row(c));
     }
 
     /** A checked session: how it was read and the check ({@code null} when the log was too large to read). */

@@ -65,7 +65,10 @@ public final class BenchMergeCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static final ObjectWriter JSON = JsJson.mapper().writerWithDefaultPrettyPrinter();
+    /** The pretty writer, built on first use: the text output needs no ObjectMapper (start-up, issue 16). */
+    private static final class Json {
+        static final ObjectWriter WRITER = JsJson.mapper().writerWithDefaultPrettyPrinter();
+    }
 
     /** {@code {"args": {...}, "rows": [{"arm","local","bridge","unambiguous","both","invented","tokens"}, ...]}}. */
     static String toJson(MergeBench.Report report) {
@@ -79,7 +82,7 @@ public final class BenchMergeCommand implements Callable<Integer> {
                     .put("both", r.ambiguous()).put("invented", r.invented()).put("tokens", r.tokens());
         }
         try {
-            return JSON.writeValueAsString(root);
+            return Json.WRITER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write MergeBench as JSON", e);
         }

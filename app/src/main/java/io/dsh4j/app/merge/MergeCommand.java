@@ -153,7 +153,10 @@ public final class MergeCommand implements Callable<Integer> {
         return diagnostic == null ? null : Redaction.redact(diagnostic).text();
     }
 
-    private static final ObjectWriter JSON = JsJson.mapper().writerWithDefaultPrettyPrinter();
+    /** The pretty writer, built on first use: the text output needs no ObjectMapper (start-up, issue 16). */
+    private static final class Json {
+        static final ObjectWriter WRITER = JsJson.mapper().writerWithDefaultPrettyPrinter();
+    }
 
     static String toJson(List<MergeSources.Read> read, Map<String, String> skipped, MergeOutcome merged,
                          TrustCheck.Report trust, Renderer.Rendered rendered) {
@@ -199,7 +202,7 @@ public final class MergeCommand implements Callable<Integer> {
             root.putNull("render");
         }
         try {
-            return JSON.writeValueAsString(root);
+            return Json.WRITER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write the merge as JSON", e);
         }

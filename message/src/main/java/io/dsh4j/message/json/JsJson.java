@@ -35,6 +35,12 @@ public final class JsJson {
     public static final int MAX_WRITE_DEPTH = 4_000;
 
     private static final Map<JsonLimits, ObjectMapper> MAPPERS = new ConcurrentHashMap<>();
+    /**
+     * Parser factories by caps, apart from the mappers: reading a tree needs only a parser, and an
+     * {@link ObjectMapper} costs a command's start-up tens of milliseconds (its class initialisation,
+     * date formats, serializer tables) that a command which only reads JSON never needs.
+     */
+    private static final Map<JsonLimits, JsonFactory> FACTORIES = new ConcurrentHashMap<>();
     private static final char[] HEX = "0123456789abcdef".toCharArray();
     /** How Jackson lists the tokens a JSON value may start with; messages say "a JSON value" instead. */
     private static final String JACKSON_VALUE_TOKENS = "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')";
@@ -48,7 +54,19 @@ public final class JsJson {
 
     /** A mapper that parses with {@code JSON.parse} strictness under the given caps (shared, thread-safe). */
     public static ObjectMapper mapper(JsonLimits limits) {
+        if (limits == JsonLimits.DEFAULTS) return DefaultMapper.MAPPER;
         return MAPPERS.computeIfAbsent(limits, JsJson::newMapper);
+    }
+
+    /**
+     * A parser factory with {@code JSON.parse} strictness under the given caps (shared, thread-safe):
+     * the parser of {@link #mapper(JsonLimits)} without building the mapper. Parsers it creates have no
+     * codec (reading trees from them is {@link #parse}'s work, which
+     * needs none).
+     */
+    public static JsonFactory factory(JsonLimits limits) {
+        if (limits == JsonLimits.DEFAULTS) return DefaultFactory.FACTORY;
+        return FACTORIES.computeIfAbsent(limits, JsJson::newFactory);
     }
 
     /** The mapper under {@link JsonLimits#DEFAULTS}. */
@@ -57,7 +75,14 @@ public final class JsJson {
     }
 
     private static ObjectMapper newMapper(JsonLimits limits) {
-        JsonFactory factory = JsonFactory.builder()
+        return JsonMapper.builder(newFactory(limits))
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .disable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .build();
+    }
+
+    private static JsonFactory newFactory(JsonLimits limits) {
+        return JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(limits.maxNestingDepth())
                         .maxStringLength(limits.maxStringLength())
@@ -67,10 +92,16 @@ public final class JsJson {
                 .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
                 .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
                 .build();
-        return JsonMapper.builder(factory)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .disable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .build();
+    }
+
+    /** The mapper under the default caps, built on first use (the default caps skip the map's record hash). */
+    private static final class DefaultMapper {
+        static final ObjectMapper MAPPER = MAPPERS.computeIfAbsent(JsonLimits.DEFAULTS, JsJson::newMapper);
+    }
+
+    /** The parser factory under the default caps, built on first use. */
+    private static final class DefaultFactory {
+        static final JsonFactory FACTORY = FACTORIES.computeIfAbsent(JsonLimits.DEFAULTS, JsJson::newFactory);
     }
 
     /** Parses one JSON text under the default caps. @throws JsonTextException when it is not valid JSON */
@@ -80,7 +111,7 @@ public final class JsJson {
 
     /** Parses one JSON text. @throws JsonTextException when it is not valid JSON or exceeds a cap */
     public static JsonNode parse(String text, JsonLimits limits) {
-        try (JsonParser parser = mapper(limits).createParser(text)) {
+        try (JsonParser parser = factory(limits).createParser(text)) {
             return readWhole(parser, limits);
         } catch (IOException e) {
             throw wrap(e);
@@ -89,7 +120,7 @@ public final class JsJson {
 
     /** Parses one UTF-8 JSON text from a byte range. @throws JsonTextException when invalid */
     public static JsonNode parse(byte[] utf8, int offset, int length, JsonLimits limits) {
-        try (JsonParser parser = mapper(limits).createParser(utf8, offset, length)) {
+        try (JsonParser parser = factory(limits).createParser(utf8, offset, length)) {
             return readWhole(parser, limits);
         } catch (IOException e) {
             throw wrap(e);

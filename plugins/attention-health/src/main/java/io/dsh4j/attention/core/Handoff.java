@@ -34,12 +34,7 @@ public final class Handoff {
 
     /** Builds the document from facts folded with {@link ColdFold#forDocument()}. */
     public static HandoffResult build(SessionFacts x, HandoffRequest request) {
-        HandoffRequest canonical = request.texts() == Texts.chinese() ? request : new HandoffRequest(request.header(),
-                request.health(), request.options(), request.live(), request.generation(), request.now(), request.zone(),
-                Texts.chinese(), request.thresholds(), request.prices(), request.eventCount());
-        HandoffRenderer.Rendered preview = HandoffRenderer.render(x, canonical, Thresholds.FIRST_PASS_DOC_TOKENS);
-        double docTokens = Math.max(Thresholds.MIN_DOC_TOKENS,
-                JsNumbers.round(preview.markdown().length() / (double) Thresholds.HANDOFF_CHARS_PER_TOKEN));
+        double docTokens = secondPassTokens(x, request);
         HandoffRenderer.Rendered doc = HandoffRenderer.render(x, request, docTokens);
         HealthSnapshot h = request.health();
         HealthReport score = HealthScore.score(new HealthScore.Input(
@@ -59,6 +54,28 @@ public final class Handoff {
                 h != null && h.usedTokens() != null ? h.usedTokens() : x.usage().lastContextTokens(), x.summaryCount(),
                 x.degradedReplies(), x.reasoningLoop(), x.reasoningFlags());
         return new HandoffResult(doc.markdown(), stats, doc.plan());
+    }
+
+    /**
+     * The plan of {@link #build(SessionFacts, HandoffRequest)} — the second pass's, the document's final
+     * advice — without rendering the second pass: the first pass is rendered for its length only.
+     * Equal to {@code build(x, request).plan()}; what {@code dsh4j health} needs of the document.
+     */
+    public static CompactionPlan plan(SessionFacts x, HandoffRequest request) {
+        return HandoffRenderer.plan(x, request, secondPassTokens(x, request));
+    }
+
+    /**
+     * The document size the second pass assumes: {@code max(500, round(length / 2))} of the first pass,
+     * rendered with the {@code zh-CN} texts whatever the request's language.
+     */
+    private static double secondPassTokens(SessionFacts x, HandoffRequest request) {
+        HandoffRequest canonical = request.texts() == Texts.chinese() ? request : new HandoffRequest(request.header(),
+                request.health(), request.options(), request.live(), request.generation(), request.now(), request.zone(),
+                Texts.chinese(), request.thresholds(), request.prices(), request.eventCount());
+        int previewLength = HandoffRenderer.renderedLength(x, canonical, Thresholds.FIRST_PASS_DOC_TOKENS);
+        return Math.max(Thresholds.MIN_DOC_TOKENS,
+                JsNumbers.round(previewLength / (double) Thresholds.HANDOFF_CHARS_PER_TOKEN));
     }
 
     /**

@@ -47,6 +47,25 @@ final class HandoffRenderer {
         return new Rendered(String.join("\n", r.lines), plan);
     }
 
+    /**
+     * The length of {@link #render}'s markdown (its lines joined by {@code \n}), without joining them:
+     * the first pass is rendered only for its length.
+     */
+    static int renderedLength(SessionFacts x, HandoffRequest req, double docTokens) {
+        HandoffRenderer r = new HandoffRenderer(x, req);
+        r.renderHead(docTokens);
+        new HandoffSections(r).render();
+        int length = Math.max(0, r.lines.size() - 1);
+        for (String line : r.lines) length += line.length();
+        return length;
+    }
+
+    /** The plan that {@link #render} shows for a document of {@code docTokens}, without rendering anything. */
+    static CompactionPlan plan(SessionFacts x, HandoffRequest req, double docTokens) {
+        return CompactionPlanner.derive(Handoff.planInput(x, req.health(), x.documentGrowth(), docTokens, req.now()),
+                req.thresholds(), req.prices());
+    }
+
     void push(String s) {
         lines.add(s);
     }
@@ -102,8 +121,7 @@ final class HandoffRenderer {
         }
         push();
 
-        CompactionPlan plan = CompactionPlanner.derive(Handoff.planInput(x, req.health(), x.documentGrowth(), docTokens,
-                req.now()), th, req.prices());
+        CompactionPlan plan = plan(x, req, docTokens);
         new JudgementSection(this, plan).render();
         renderCompactionHistory(plan);
         if (x.guardTripCount() > 0) {

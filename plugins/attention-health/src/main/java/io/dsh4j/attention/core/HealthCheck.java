@@ -12,9 +12,8 @@ import java.time.ZoneId;
  * @param facts  the folded facts
  * @param report the score (the CLI's log-derived health)
  * @param plan   the plan of the document's second pass (its {@link CompactionPlan#advice()})
- * @param documentChars the slim document's length
  */
-public record HealthCheck(SessionFacts facts, HealthReport report, CompactionPlan plan, int documentChars) {
+public record HealthCheck(SessionFacts facts, HealthReport report, CompactionPlan plan) {
 
     /**
      * Assesses folded facts.
@@ -28,8 +27,8 @@ public record HealthCheck(SessionFacts facts, HealthReport report, CompactionPla
             Thresholds thresholds, PriceTable prices) {
         HandoffRequest req = new HandoffRequest(header, null, HandoffOptions.DEFAULTS, false, generation, now,
                 ZoneId.of("UTC"), Texts.chinese(), thresholds, prices, 0);
-        HandoffResult doc = Handoff.build(x, req);
-        return new HealthCheck(x, x.score(thresholds), doc.plan(), doc.stats().chars());
+        // only the plan of the document is needed: its first pass is rendered for its length, the second not at all
+        return new HealthCheck(x, x.score(thresholds), Handoff.plan(x, req));
     }
 
     /** Assesses folded facts with the default thresholds and prices. */

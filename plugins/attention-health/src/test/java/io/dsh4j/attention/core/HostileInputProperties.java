@@ -92,7 +92,11 @@ class HostileInputProperties {
         for (JsonNode e : events) all = HOT.apply(all, e);
         assertValidView(all.view(Texts.chinese()));
         SessionFacts x = ColdFold.fold(events.stream().filter(java.util.Objects::nonNull).toList());
-        assertThat(HealthCheck.assess(x, null, null, Instant.EPOCH).documentChars()).isPositive();
+        HandoffRequest req = new HandoffRequest(null, null, HandoffOptions.DEFAULTS, false, null, Instant.EPOCH,
+                java.time.ZoneId.of("UTC"), Texts.chinese(), Thresholds.DEFAULTS, PriceTable.DEFAULTS, 0);
+        HandoffResult doc = Handoff.build(x, req);
+        assertThat(doc.stats().chars()).isPositive();
+        assertThat(HealthCheck.assess(x, null, null, Instant.EPOCH).plan()).isEqualTo(doc.plan());
     }
 
     @Example
