@@ -47,6 +47,25 @@ final class HandoffRenderer {
         return new Rendered(String.join("\n", r.lines), plan);
     }
 
+    /**
+     * The lines {@link HandoffSections} renders (session, goal, progress, … footer): they depend on the
+     * facts and the request but on neither the plan nor the document size, so both passes of one
+     * language can share them (issue 17: {@code health} rendered a 10 MB message's sections twice).
+     */
+    static List<String> sections(SessionFacts x, HandoffRequest req) {
+        HandoffRenderer r = new HandoffRenderer(x, req);
+        new HandoffSections(r).render();
+        return List.copyOf(r.lines);
+    }
+
+    /** {@link #render(SessionFacts, HandoffRequest, double)} with the sections already rendered for {@code req}. */
+    static Rendered render(SessionFacts x, HandoffRequest req, double docTokens, List<String> sections) {
+        HandoffRenderer r = new HandoffRenderer(x, req);
+        CompactionPlan plan = r.renderHead(docTokens);
+        r.lines.addAll(sections);
+        return new Rendered(String.join("\n", r.lines), plan);
+    }
+
     void push(String s) {
         lines.add(s);
     }

@@ -56,6 +56,9 @@ public final class DecisionExtractor {
             "return", "if", "for", "while");
     private static final int[] STATUS_MARKS = {0x2705, 0x26A0, 0x274C, 0x1F534};
 
+    private static final String FIRSTS_ALL = firsts(KEYWORDS_ALL);
+    private static final String FIRSTS_BROAD = firsts(KEYWORDS_BROAD_ALL);
+
     private DecisionExtractor() {}
 
     /** {@code extractDecisionSentences(text)} with the primary bilingual list. */
@@ -203,11 +206,36 @@ public final class DecisionExtractor {
         if (onlyAsciiPunctuation(s)) return false;
         if (startsWithCodeWord(s)) return false;
         if (isNoise(s)) return false;
-        String lower = JsText.lower(s);
-        for (String kw : keywords) {
-            if (lower.contains(kw)) return true;
+        return containsAny(JsText.lower(s), keywords);
+    }
+
+    /**
+     * Whether {@code text} contains one of {@code keywords} ({@code keywords.some(k => text.includes(k))})
+     * in one pass: at each position only the keywords that start with its character are tried, instead
+     * of one search of the whole text per keyword (issue 17: 35 searches per sentence of a 10 MB message).
+     * {@code DecisionExtractorKeywordProperties} pins it to the per-keyword search.
+     */
+    static boolean containsAny(String text, List<String> keywords) {
+        String firsts = keywords == KEYWORDS_ALL ? FIRSTS_ALL : keywords == KEYWORDS_BROAD_ALL ? FIRSTS_BROAD : firsts(keywords);
+        if (firsts == null) return true;
+        for (int i = 0, n = text.length(); i < n; i++) {
+            char c = text.charAt(i);
+            if (firsts.indexOf(c) < 0) continue;
+            for (String kw : keywords) {
+                if (kw.charAt(0) == c && text.startsWith(kw, i)) return true;
+            }
         }
         return false;
+    }
+
+    /** The distinct first characters of the keywords, or {@code null} when one is empty (contained everywhere). */
+    private static String firsts(List<String> keywords) {
+        StringBuilder b = new StringBuilder();
+        for (String kw : keywords) {
+            if (kw.isEmpty()) return null;
+            if (b.indexOf(String.valueOf(kw.charAt(0))) < 0) b.append(kw.charAt(0));
+        }
+        return b.toString();
     }
 
     private static boolean onlyAsciiPunctuation(String s) {
