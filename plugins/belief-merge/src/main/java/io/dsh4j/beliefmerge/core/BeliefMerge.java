@@ -41,12 +41,20 @@ public final class BeliefMerge {
         List<Slot> slots = new ArrayList<>(keys.length);
         for (String key : keys) {
             List<Claim> claims = byKey.get(key);
-            Map<String, List<SlotItem>> perSource = new TreeMap<>();
-            for (Claim c : claims) {
-                perSource.computeIfAbsent(c.sourceId(), s -> new ArrayList<>())
-                        .add(new SlotItem(c.value(), c.sourceId(), c.evidence()));
+            List<SlotState> states;
+            if (claims.size() == 1) {
+                // one claim, one source, one item: the grouping below gives exactly this (issue 17: most
+                // keys of a long message have one claim, and a tree map and a tree set each cost more)
+                Claim c = claims.getFirst();
+                states = List.of(SlotState.singleton(c.value(), c.sourceId(), c.evidence()));
+            } else {
+                Map<String, List<SlotItem>> perSource = new TreeMap<>();
+                for (Claim c : claims) {
+                    perSource.computeIfAbsent(c.sourceId(), s -> new ArrayList<>())
+                            .add(new SlotItem(c.value(), c.sourceId(), c.evidence()));
+                }
+                states = perSource.values().stream().map(SlotState::of).toList();
             }
-            List<SlotState> states = perSource.values().stream().map(SlotState::of).toList();
             Merge.Result merged = Merge.streaming(states, score);
             SlotType type = claims.getFirst().slotType() == null ? SlotType.FACT : claims.getFirst().slotType();
             slots.add(new Slot(key, type, merged.state(), merged.decision(), claims));

@@ -56,8 +56,8 @@ public final class DecisionExtractor {
             "return", "if", "for", "while");
     private static final int[] STATUS_MARKS = {0x2705, 0x26A0, 0x274C, 0x1F534};
 
-    private static final String FIRSTS_ALL = firsts(KEYWORDS_ALL);
-    private static final String FIRSTS_BROAD = firsts(KEYWORDS_BROAD_ALL);
+    private static final KeywordIndex INDEX_ALL = KeywordIndex.of(KEYWORDS_ALL);
+    private static final KeywordIndex INDEX_BROAD = KeywordIndex.of(KEYWORDS_BROAD_ALL);
 
     private DecisionExtractor() {}
 
@@ -216,26 +216,45 @@ public final class DecisionExtractor {
      * {@code DecisionExtractorKeywordProperties} pins it to the per-keyword search.
      */
     static boolean containsAny(String text, List<String> keywords) {
-        String firsts = keywords == KEYWORDS_ALL ? FIRSTS_ALL : keywords == KEYWORDS_BROAD_ALL ? FIRSTS_BROAD : firsts(keywords);
-        if (firsts == null) return true;
+        KeywordIndex index = keywords == KEYWORDS_ALL ? INDEX_ALL : keywords == KEYWORDS_BROAD_ALL ? INDEX_BROAD
+                : KeywordIndex.of(keywords);
+        if (index == null) return true;
         for (int i = 0, n = text.length(); i < n; i++) {
             char c = text.charAt(i);
-            if (firsts.indexOf(c) < 0) continue;
-            for (String kw : keywords) {
-                if (kw.charAt(0) == c && text.startsWith(kw, i)) return true;
+            if ((index.bits[c >>> 6] & (1L << c)) == 0) continue;
+            for (String kw : index.startingWith(c)) {
+                if (text.startsWith(kw, i)) return true;
             }
         }
         return false;
     }
 
-    /** The distinct first characters of the keywords, or {@code null} when one is empty (contained everywhere). */
-    private static String firsts(List<String> keywords) {
-        StringBuilder b = new StringBuilder();
-        for (String kw : keywords) {
-            if (kw.isEmpty()) return null;
-            if (b.indexOf(String.valueOf(kw.charAt(0))) < 0) b.append(kw.charAt(0));
+    /** The keywords by first character: a bit per character, then the keywords of each first character. */
+    private record KeywordIndex(long[] bits, char[] firsts, String[][] byFirst) {
+
+        /** The index, or {@code null} when a keyword is empty (contained everywhere). */
+        static KeywordIndex of(List<String> keywords) {
+            java.util.TreeMap<Character, List<String>> grouped = new java.util.TreeMap<>();
+            for (String kw : keywords) {
+                if (kw.isEmpty()) return null;
+                grouped.computeIfAbsent(kw.charAt(0), k -> new ArrayList<>()).add(kw);
+            }
+            long[] bits = new long[1024];
+            char[] firsts = new char[grouped.size()];
+            String[][] byFirst = new String[grouped.size()][];
+            int i = 0;
+            for (var e : grouped.entrySet()) {
+                char c = e.getKey();
+                bits[c >>> 6] |= 1L << c;
+                firsts[i] = c;
+                byFirst[i++] = e.getValue().toArray(new String[0]);
+            }
+            return new KeywordIndex(bits, firsts, byFirst);
         }
-        return b.toString();
+
+        String[] startingWith(char c) {
+            return byFirst[java.util.Arrays.binarySearch(firsts, c)];
+        }
     }
 
     private static boolean onlyAsciiPunctuation(String s) {
