@@ -28,7 +28,11 @@ public final class BeliefMerge {
     public static List<Slot> mergeBranches(List<Branch> branches, Score score) {
         // grouped by hashing, then the keys sorted once (String order, as a TreeMap keeps them): cheaper
         // than a tree's comparisons on every claim of a long session
-        Map<String, List<Claim>> byKey = new HashMap<>();
+        int claimCount = 0;
+        for (Branch branch : branches) claimCount += branch.claims().size();
+        // sized for every claim at once: no rehashing while a long session's claims arrive (the keys are
+        // sorted below, so the table's order does not matter)
+        Map<String, List<Claim>> byKey = HashMap.newHashMap(claimCount);
         for (Branch branch : branches) {
             Trust fallback = Trust.orUntrusted(branch.trust());
             for (Claim claim : branch.claims()) {

@@ -182,12 +182,12 @@ public final class Renderer {
         int fixedCost = Packer.estimateTokens("## " + o.header())
                 + (banner != null ? Packer.estimateTokens(banner) + 2 : 0);
         int contentBudget = o.budgetTokens() - fixedCost;
-        List<String> blocks = new ArrayList<>(slots.size());
+        // every slot is rendered for its cost, but only the packed ones are kept (rendered again below):
+        // a long session's 250,000 blocks need not outlive the loop (issue 17)
         int[] cost = new int[slots.size()];
         int cheapest = Integer.MAX_VALUE;
         for (int i = 0; i < slots.size(); i++) {
-            blocks.add(renderSlot(slots.get(i)));
-            cost[i] = Packer.estimateTokens(blocks.get(i));
+            cost[i] = Packer.estimateTokens(renderSlot(slots.get(i)));
             cheapest = Math.min(cheapest, cost[i]);
         }
         if (slots.isEmpty()) return new Rendered("", 0, 0, 0, 0, 0, null, REASON_NO_SLOTS);
@@ -204,7 +204,7 @@ public final class Renderer {
             lines.add(banner);
             lines.add("");
         }
-        for (int i : layout) lines.add(blocks.get(i));
+        for (int i : layout) lines.add(renderSlot(slots.get(i)));
         int dropped = packed.dropped().size();
         if (dropped > 0) footer(lines, "_(" + dropped + " lower-value item(s) omitted for budget)_");
         int unresolved = (int) included.stream().filter(Slot::isUnresolved).count();

@@ -20,7 +20,7 @@ import net.jqwik.api.Provide;
  * Issue 17 (a 10 MB message through {@code merge}): the per-slot stages made cheaper give exactly what
  * the stages they replace give — the merge of a key with one claim (no per-source tree), the claim text
  * that represents a value (one pass, no stream), a slot's supporters and trust (visited, not
- * collected) — on branches with mixed keys, values, evidence, texts, trust labels and sources.
+ * collected), a slot's sources and packing trust, and the label of a slot without premise routes — on branches with mixed keys, values, evidence, texts, trust labels and sources.
  */
 class SlotPathProperties {
 
@@ -97,6 +97,26 @@ class SlotPathProperties {
             Trust trust = Trust.UNTRUSTED;
             for (Claim c : supporters) trust = Trust.join(trust, Trust.orUntrusted(c.trust()));
             assertThat(TrustCheck.slotTrust(slot)).isEqualTo(trust);
+            assertThat(slot.state().sources()).isEqualTo(List.copyOf(new java.util.TreeSet<>(
+                    slot.state().items().stream().map(SlotItem::source).toList())));
+            Set<String> shown = new HashSet<>(slot.decision() instanceof Decision.Resolved r ? List.of(r.winner()) : slot.decision().tied());
+            int best = -1;
+            for (Claim c : slot.claims()) {
+                if (shown.contains(c.value())) best = Math.max(best, c.trust() == null ? 0 : c.trust().level());
+            }
+            assertThat(Packer.trustOf(slot)).isEqualTo(Math.max(best, 0));
+        }
+    }
+
+    @Property(tries = 500)
+    void derivations_label_slots_as_before_with_shared_labels_for_slots_without_routes(@ForAll("branches") List<Branch> branches) {
+        List<Slot> slots = BeliefMerge.mergeBranches(branches, MergeOptions.defaults().score());
+        for (Slot slot : Derivations.propagate(slots).slots()) {
+            if (!Justifications.of(slot).isEmpty()) continue;
+            Derivation expected = slot.isAsserted()
+                    ? new Derivation(Derivation.Status.AXIOM, List.of(), List.of(), null, null)
+                    : new Derivation(Derivation.Status.UNASSERTED, List.of(), List.of(Derivations.NOT_SETTLED), null, null);
+            assertThat(slot.derivation()).isEqualTo(expected);
         }
     }
 }

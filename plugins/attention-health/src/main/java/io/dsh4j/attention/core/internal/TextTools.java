@@ -202,7 +202,12 @@ public final class TextTools {
     public static String normalize(String text) {
         String lower = JsText.lower(text);
         StringBuilder out = new StringBuilder(lower.length());
-        lower.codePoints().filter(TextTools::isLetterOrNumber).forEach(out::appendCodePoint);
+        // a loop, not a code-point stream: the same code points, without a stream per sentence (issue 17)
+        for (int i = 0, n = lower.length(); i < n; ) {
+            int cp = lower.codePointAt(i);
+            i += Character.charCount(cp);
+            if (isLetterOrNumber(cp)) out.appendCodePoint(cp);
+        }
         return out.toString();
     }
 

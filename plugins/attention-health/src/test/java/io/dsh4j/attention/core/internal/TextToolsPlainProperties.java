@@ -80,6 +80,15 @@ class TextToolsPlainProperties {
         assertThat(TextTools.similarity(a, new String(a))).isEqualTo(referenceSimilarity(a, a));
     }
 
+    @Property(tries = 1000)
+    void normalize_keeps_the_letters_and_numbers_a_code_point_stream_keeps(@ForAll("words") String a, @ForAll String b) {
+        for (String text : List.of(a, b)) {
+            StringBuilder reference = new StringBuilder();
+            JsText.lower(text).codePoints().filter(TextTools::isLetterOrNumber).forEach(reference::appendCodePoint);
+            assertThat(TextTools.normalize(text)).isEqualTo(reference.toString());
+        }
+    }
+
     @Provide
     Arbitrary<String> words() {
         return Arbitraries.of('a', 'b', 'c', 'A', ' ', '-', '决', '定', '1', 'é', '\uD83D', '\uDE00')
