@@ -73,7 +73,7 @@ public final class LongMessageCommandDriver {
     }
 
     private static Run run(Path launcher, List<String> command, Path dir) throws IOException, InterruptedException {
-        Path times = dir.resolve("time.out");
+        Path times = Files.createTempFile(dir, "time", ".out"); // one per run: two drivers may share a folder
         List<String> argv = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M", "-o", times.toString(),
                 launcher.toString()));
         argv.addAll(command);
@@ -81,6 +81,7 @@ public final class LongMessageCommandDriver {
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         int exit = p.waitFor();
         List<String> lines = Files.readAllLines(times, StandardCharsets.UTF_8);
+        Files.delete(times);
         String[] f = lines.getLast().trim().split(" ");
         return new Run(Double.parseDouble(f[0]), Double.parseDouble(f[1]) + Double.parseDouble(f[2]), Long.parseLong(f[3]), exit);
     }
