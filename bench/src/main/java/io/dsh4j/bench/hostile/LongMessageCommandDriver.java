@@ -1,5 +1,6 @@
 package io.dsh4j.bench.hostile;
 
+import io.dsh4j.message.json.JsNumbers;
 import io.dsh4j.testkit.HostileLogs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,7 @@ public final class LongMessageCommandDriver {
         }
         int runs = rest.isEmpty() ? 5 : Integer.parseInt(rest.getFirst());
         double[] sizes = rest.size() < 2 ? new double[] {0.5, 2, 10}
-                : rest.subList(1, rest.size()).stream().mapToDouble(Double::parseDouble).toArray();
+                : rest.subList(1, rest.size()).stream().mapToDouble(JsNumbers::stringToNumber).toArray();
         if (!Files.isExecutable(launcher)) throw new IllegalArgumentException("no launcher at " + launcher.toAbsolutePath());
         Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("dsh4j-long-command");
         Path home = Files.createDirectories(dir.resolve("home"));
@@ -83,7 +84,8 @@ public final class LongMessageCommandDriver {
         List<String> lines = Files.readAllLines(times, StandardCharsets.UTF_8);
         Files.delete(times);
         String[] f = lines.getLast().trim().split(" ");
-        return new Run(Double.parseDouble(f[0]), Double.parseDouble(f[1]) + Double.parseDouble(f[2]), Long.parseLong(f[3]), exit);
+        return new Run(JsNumbers.stringToNumber(f[0]), JsNumbers.stringToNumber(f[1]) + JsNumbers.stringToNumber(f[2]),
+                Long.parseLong(f[3]), exit);
     }
 
     private static String spread(double[] values, String format) {
