@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * {@code renderHandoff} (spec §5.2–5.3), first half: header, health, the two dimensions, the
  * final advice and the compaction history. {@link HandoffSections} renders the rest. One render
- * pass; {@link Handoff} runs it twice. Not thread-safe (one instance per pass).
+ * pass; {@link Handoff} runs the head twice and the sections once per language ({@link #sections}). Not
+ * thread-safe (one instance per pass).
  */
 final class HandoffRenderer {
 
