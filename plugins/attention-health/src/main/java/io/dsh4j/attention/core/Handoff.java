@@ -2,10 +2,11 @@ package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dsh4j.message.json.JsNumbers;
+import java.util.List;
 
 /**
  * {@code buildHandoff} (spec §5.1): the rule-built handoff document — the one renderer used by the
- * command line, and later by the HTTP route and the plugin. It renders twice, so that plan C uses
+ * command line, and later by the HTTP route and the plugin. It renders the head twice, so that plan C uses
  * the document's real size: the first pass assumes 6,000 tokens, the second
  * {@code max(500, round(length / 2))}. The first pass is always rendered with the {@code zh-CN}
  * texts, whose document strings have the original plugin's lengths, so that the advice equals the
@@ -34,8 +35,17 @@ public final class Handoff {
 
     /** Builds the document from facts folded with {@link ColdFold#forDocument()}. */
     public static HandoffResult build(SessionFacts x, HandoffRequest request) {
-        double docTokens = secondPassTokens(x, request);
-        HandoffRenderer.Rendered doc = HandoffRenderer.render(x, request, docTokens);
+        HandoffRequest canonical = request.texts() == Texts.chinese() ? request : new HandoffRequest(request.header(),
+                request.health(), request.options(), request.live(), request.generation(), request.now(), request.zone(),
+                Texts.chinese(), request.thresholds(), request.prices(), request.eventCount());
+        // the sections after the head do not depend on the pass: one language renders them once
+        List<String> sections = HandoffRenderer.sections(x, canonical);
+        HandoffRenderer.Rendered preview = HandoffRenderer.render(x, canonical, Thresholds.FIRST_PASS_DOC_TOKENS, sections);
+        double docTokens = Math.max(Thresholds.MIN_DOC_TOKENS,
+                JsNumbers.round(preview.markdown().length() / (double) Thresholds.HANDOFF_CHARS_PER_TOKEN));
+        HandoffRenderer.Rendered doc = canonical == request
+                ? HandoffRenderer.render(x, request, docTokens, sections)
+                : HandoffRenderer.render(x, request, docTokens);
         HealthSnapshot h = request.health();
         HealthReport score = HealthScore.score(new HealthScore.Input(
                 h != null && h.usedTokens() != null ? h.usedTokens() : x.usage().lastContextTokens(),

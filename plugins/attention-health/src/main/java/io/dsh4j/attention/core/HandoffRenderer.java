@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * {@code renderHandoff} (spec §5.2–5.3), first half: header, health, the two dimensions, the
  * final advice and the compaction history. {@link HandoffSections} renders the rest. One render
- * pass; {@link Handoff} runs it twice. Not thread-safe (one instance per pass).
+ * pass; {@link Handoff} runs the head twice and the sections once per language ({@link #sections}). Not
+ * thread-safe (one instance per pass).
  */
 final class HandoffRenderer {
 
@@ -64,6 +65,25 @@ final class HandoffRenderer {
     static CompactionPlan plan(SessionFacts x, HandoffRequest req, double docTokens) {
         return CompactionPlanner.derive(Handoff.planInput(x, req.health(), x.documentGrowth(), docTokens, req.now()),
                 req.thresholds(), req.prices());
+    }
+
+    /**
+     * The lines {@link HandoffSections} renders (session, goal, progress, … footer): they depend on the
+     * facts and the request but on neither the plan nor the document size, so both passes of one
+     * language can share them (issue 17: {@code health} rendered a 10 MB message's sections twice).
+     */
+    static List<String> sections(SessionFacts x, HandoffRequest req) {
+        HandoffRenderer r = new HandoffRenderer(x, req);
+        new HandoffSections(r).render();
+        return List.copyOf(r.lines);
+    }
+
+    /** {@link #render(SessionFacts, HandoffRequest, double)} with the sections already rendered for {@code req}. */
+    static Rendered render(SessionFacts x, HandoffRequest req, double docTokens, List<String> sections) {
+        HandoffRenderer r = new HandoffRenderer(x, req);
+        CompactionPlan plan = r.renderHead(docTokens);
+        r.lines.addAll(sections);
+        return new Rendered(String.join("\n", r.lines), plan);
     }
 
     void push(String s) {

@@ -28,7 +28,11 @@ public final class BeliefMerge {
     public static List<Slot> mergeBranches(List<Branch> branches, Score score) {
         // grouped by hashing, then the keys sorted once (String order, as a TreeMap keeps them): cheaper
         // than a tree's comparisons on every claim of a long session
-        Map<String, List<Claim>> byKey = new HashMap<>();
+        int claimCount = 0;
+        for (Branch branch : branches) claimCount += branch.claims().size();
+        // sized for every claim at once: no rehashing while a long session's claims arrive (the keys are
+        // sorted below, so the table's order does not matter)
+        Map<String, List<Claim>> byKey = HashMap.newHashMap(claimCount);
         for (Branch branch : branches) {
             Trust fallback = Trust.orUntrusted(branch.trust());
             for (Claim claim : branch.claims()) {
@@ -41,12 +45,20 @@ public final class BeliefMerge {
         List<Slot> slots = new ArrayList<>(keys.length);
         for (String key : keys) {
             List<Claim> claims = byKey.get(key);
-            Map<String, List<SlotItem>> perSource = new TreeMap<>();
-            for (Claim c : claims) {
-                perSource.computeIfAbsent(c.sourceId(), s -> new ArrayList<>())
-                        .add(new SlotItem(c.value(), c.sourceId(), c.evidence()));
+            List<SlotState> states;
+            if (claims.size() == 1) {
+                // one claim, one source, one item: the grouping below gives exactly this (issue 17: most
+                // keys of a long message have one claim, and a tree map and a tree set each cost more)
+                Claim c = claims.getFirst();
+                states = List.of(SlotState.singleton(c.value(), c.sourceId(), c.evidence()));
+            } else {
+                Map<String, List<SlotItem>> perSource = new TreeMap<>();
+                for (Claim c : claims) {
+                    perSource.computeIfAbsent(c.sourceId(), s -> new ArrayList<>())
+                            .add(new SlotItem(c.value(), c.sourceId(), c.evidence()));
+                }
+                states = perSource.values().stream().map(SlotState::of).toList();
             }
-            List<SlotState> states = perSource.values().stream().map(SlotState::of).toList();
             Merge.Result merged = Merge.streaming(states, score);
             SlotType type = claims.getFirst().slotType() == null ? SlotType.FACT : claims.getFirst().slotType();
             slots.add(new Slot(key, type, merged.state(), merged.decision(), claims));

@@ -26,7 +26,7 @@ public record Claim(String key, String value, int evidence, String text, String 
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(text, "text");
         Objects.requireNonNull(sourceId, "sourceId");
-        derivedFrom = derivedFrom == null ? List.of() : derivedFrom.stream().map(List::copyOf).toList();
+        derivedFrom = derivedFrom == null || derivedFrom.isEmpty() ? List.of() : derivedFrom.stream().map(List::copyOf).toList();
     }
 
     /** An untyped claim without premises and without a trust label (the heuristic's shape). */

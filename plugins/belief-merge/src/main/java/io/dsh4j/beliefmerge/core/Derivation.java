@@ -36,7 +36,7 @@ public record Derivation(Status status, List<List<String>> justifications, List<
 
     public Derivation {
         Objects.requireNonNull(status, "status");
-        justifications = justifications.stream().map(List::copyOf).toList();
+        justifications = justifications.isEmpty() ? List.of() : justifications.stream().map(List::copyOf).toList();
         unmet = List.copyOf(unmet);
         satisfiedBy = satisfiedBy == null ? null : List.copyOf(satisfiedBy);
     }

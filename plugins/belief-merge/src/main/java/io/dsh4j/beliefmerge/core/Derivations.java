@@ -88,6 +88,10 @@ public final class Derivations {
         return in;
     }
 
+    private static final Derivation AXIOM = new Derivation(Derivation.Status.AXIOM, List.of(), List.of(), null, null);
+    private static final Derivation UNASSERTED_FREE = new Derivation(Derivation.Status.UNASSERTED, List.of(),
+            List.of(NOT_SETTLED), null, null);
+
     /** Labels every slot by least fixpoint: cycles without outside support never become IN. */
     public static Result propagate(List<Slot> slots) {
         Set<String> keys = new HashSet<>();
@@ -115,11 +119,10 @@ public final class Derivations {
             boolean isAsserted = asserted.contains(slot.key());
             if (!r.isEmpty()) derived++;
             Derivation d;
-            List<String> satisfied = r.stream().filter(in::containsAll).findFirst().orElse(null);
+            List<String> satisfied = r.isEmpty() ? null : r.stream().filter(in::containsAll).findFirst().orElse(null);
             if (r.isEmpty()) {
-                d = isAsserted
-                        ? new Derivation(Derivation.Status.AXIOM, List.of(), List.of(), null, null)
-                        : new Derivation(Derivation.Status.UNASSERTED, List.of(), List.of(NOT_SETTLED), null, null);
+                // immutable, so one of each for every slot without a route (issue 17: 250,000 slots)
+                d = isAsserted ? AXIOM : UNASSERTED_FREE;
             } else if (satisfied != null && isAsserted) {
                 d = new Derivation(Derivation.Status.FOUNDED, r, List.of(), satisfied, null);
             } else if (satisfied != null) {

@@ -100,6 +100,14 @@ public final class HeuristicExtractor {
 
     /** The end of the first negation word (pattern order) at {@code q} not followed by a word character, or -1. */
     private static int negationWordAt(String s, int q) {
+        if (q >= s.length()) return -1;
+        // every negation word starts with one of these letters: the rest is tried only after one
+        switch (s.charAt(q)) {
+            case 'n', 'N', 'c', 'C', 'd', 'D', 'i', 'I', 'a', 'A', 'w', 'W' -> { }
+            default -> {
+                return -1;
+            }
+        }
         for (String w : NEGATION_WORDS) {
             int end = q + w.length();
             if (end > s.length()) continue;

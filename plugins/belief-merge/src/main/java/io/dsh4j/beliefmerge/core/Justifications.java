@@ -42,9 +42,10 @@ public final class Justifications {
      */
     public static List<List<String>> of(Slot slot) {
         List<List<String>> routes = new ArrayList<>();
-        Set<List<String>> seen = new HashSet<>();
+        Set<List<String>> seen = null;
         for (Claim claim : slot.claims()) {
             for (List<String> route : claim.derivedFrom()) {
+                if (seen == null) seen = new HashSet<>();
                 List<String> signature = new ArrayList<>(route);
                 signature.sort(null);
                 if (seen.add(signature)) routes.add(route);

@@ -69,8 +69,9 @@ public final class Packer {
 
     /** The packing view of trust: the best label among claims of the winner (or of the tied values). */
     public static int trustOf(Slot slot) {
-        Set<String> values = new HashSet<>(slot.decision() instanceof Decision.Resolved r ? List.of(r.winner())
-                : slot.decision().tied());
+        List<String> shown = slot.decision() instanceof Decision.Resolved r ? List.of(r.winner()) : slot.decision().tied();
+        // a list is searched as fast as a set for the usual one or two values, and costs no table per slot
+        java.util.Collection<String> values = shown.size() <= 8 ? shown : new HashSet<>(shown);
         int best = -1;
         for (Claim c : slot.claims()) {
             if (values.contains(c.value())) best = Math.max(best, c.trust() == null ? 0 : c.trust().level());

@@ -1,7 +1,6 @@
 package io.dsh4j.beliefmerge.core;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -155,13 +154,18 @@ public final class Renderer {
      * evidence, then the longest text (UTF-16 length), then the smaller text; the value itself if none.
      */
     public static String representText(Slot slot, String value) {
-        return slot.claims().stream()
-                .filter(c -> c.value().equals(value))
-                .min(Comparator.comparingInt(Claim::evidence).reversed()
-                        .thenComparing(Comparator.comparingInt((Claim c) -> c.text().length()).reversed())
-                        .thenComparing(Claim::text))
-                .map(Claim::text)
-                .orElse(value);
+        // one pass, no stream or comparator chain per slot (issue 17); ties keep the first, as min does,
+        // and tied claims have equal texts anyway
+        Claim best = null;
+        for (Claim c : slot.claims()) {
+            if (!c.value().equals(value)) continue;
+            if (best == null || c.evidence() > best.evidence()
+                    || (c.evidence() == best.evidence() && (c.text().length() > best.text().length()
+                            || (c.text().length() == best.text().length() && c.text().compareTo(best.text()) < 0)))) {
+                best = c;
+            }
+        }
+        return best == null ? value : best.text();
     }
 
     /**
@@ -178,12 +182,12 @@ public final class Renderer {
         int fixedCost = Packer.estimateTokens("## " + o.header())
                 + (banner != null ? Packer.estimateTokens(banner) + 2 : 0);
         int contentBudget = o.budgetTokens() - fixedCost;
-        List<String> blocks = new ArrayList<>(slots.size());
+        // every slot is rendered for its cost, but only the packed ones are kept (rendered again below):
+        // a long session's 250,000 blocks need not outlive the loop (issue 17)
         int[] cost = new int[slots.size()];
         int cheapest = Integer.MAX_VALUE;
         for (int i = 0; i < slots.size(); i++) {
-            blocks.add(renderSlot(slots.get(i)));
-            cost[i] = Packer.estimateTokens(blocks.get(i));
+            cost[i] = Packer.estimateTokens(renderSlot(slots.get(i)));
             cheapest = Math.min(cheapest, cost[i]);
         }
         if (slots.isEmpty()) return new Rendered("", 0, 0, 0, 0, 0, null, REASON_NO_SLOTS);
@@ -200,7 +204,7 @@ public final class Renderer {
             lines.add(banner);
             lines.add("");
         }
-        for (int i : layout) lines.add(blocks.get(i));
+        for (int i : layout) lines.add(renderSlot(slots.get(i)));
         int dropped = packed.dropped().size();
         if (dropped > 0) footer(lines, "_(" + dropped + " lower-value item(s) omitted for budget)_");
         int unresolved = (int) included.stream().filter(Slot::isUnresolved).count();
@@ -249,15 +253,24 @@ public final class Renderer {
     }
 
     private static List<SlotItem> supportersOf(Slot slot, String value) {
-        return slot.state().items().stream().filter(i -> i.value().equals(value)).toList();
+        List<SlotItem> out = new ArrayList<>(1);
+        for (SlotItem i : slot.state().items()) {
+            if (i.value().equals(value)) out.add(i);
+        }
+        return out;
     }
 
     private static List<String> distinctSources(List<SlotItem> items) {
-        return List.copyOf(new TreeSet<>(items.stream().map(SlotItem::source).toList()));
+        if (items.size() == 1) return List.of(items.getFirst().source());
+        TreeSet<String> sources = new TreeSet<>();
+        for (SlotItem i : items) sources.add(i.source());
+        return List.copyOf(sources);
     }
 
     private static String maxEvidence(List<SlotItem> items) {
         if (items.isEmpty()) return "-Infinity";
-        return Integer.toString(items.stream().mapToInt(SlotItem::evidence).max().orElseThrow());
+        int max = Integer.MIN_VALUE;
+        for (SlotItem i : items) max = Math.max(max, i.evidence());
+        return Integer.toString(max);
     }
 }

@@ -99,7 +99,10 @@ public final class SlotState {
 
     /** The distinct sources of all items, sorted. */
     public List<String> sources() {
-        return List.copyOf(new TreeSet<>(items.stream().map(SlotItem::source).toList()));
+        if (items.size() == 1) return List.of(items.getFirst().source());
+        TreeSet<String> sources = new TreeSet<>();
+        for (SlotItem item : items) sources.add(item.source());
+        return List.copyOf(sources);
     }
 
     /** The highest evidence level of any item, 0 when empty. */

@@ -202,8 +202,21 @@ public final class TextTools {
     public static String normalize(String text) {
         String lower = JsText.lower(text);
         StringBuilder out = new StringBuilder(lower.length());
-        lower.codePoints().filter(TextTools::isLetterOrNumber).forEach(out::appendCodePoint);
+        // a loop, not a code-point stream: the same code points, without a stream per sentence (issue 17)
+        for (int i = 0, n = lower.length(); i < n; ) {
+            int cp = lower.codePointAt(i);
+            i += Character.charCount(cp);
+            if (isLetterOrNumber(cp)) out.appendCodePoint(cp);
+        }
         return out.toString();
+    }
+
+    private static boolean hasAsciiLetterOrDigit(String s) {
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) return true;
+        }
+        return false;
     }
 
     /** Whether a code point is {@code \p{L}} or {@code \p{N}}. */
@@ -216,10 +229,13 @@ public final class TextTools {
 
     /** {@code similarity}: multiset Jaccard of UTF-16 bigrams of the normalised texts (0–1). */
     public static double similarity(String a, String b) {
+        // equal texts normalise alike, so they score 1 unless the normalisation is empty; an ASCII letter
+        // or digit survives lower-casing and the filter, so one is enough to know (issue 17: the normalised
+        // copy of a 10 MB message was built only to be compared with itself)
+        if (a != null && a.equals(b)) return hasAsciiLetterOrDigit(a) || !normalize(a).isEmpty() ? 1 : 0;
         String na = normalize(a);
         if (na.isEmpty()) return 0;
-        // equal texts normalise alike: one normalisation, not two (issue 17: each was a 10 MB pass)
-        String nb = a != null && a.equals(b) ? na : normalize(b);
+        String nb = normalize(b);
         if (nb.isEmpty()) return 0;
         if (na.equals(nb)) return 1;
         if (na.length() < 2 || nb.length() < 2) return 0;

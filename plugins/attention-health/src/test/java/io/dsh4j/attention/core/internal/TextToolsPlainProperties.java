@@ -73,6 +73,22 @@ class TextToolsPlainProperties {
         assertThat(TextTools.similarity(a, a)).isEqualTo(referenceSimilarity(a, a));
     }
 
+    @Property(tries = 1000)
+    void a_text_is_as_similar_to_itself_as_its_definition_says(@ForAll String a) {
+        // issue 17: equal texts are decided without building their normalised copy
+        assertThat(TextTools.similarity(a, a)).isEqualTo(referenceSimilarity(a, a));
+        assertThat(TextTools.similarity(a, new String(a))).isEqualTo(referenceSimilarity(a, a));
+    }
+
+    @Property(tries = 1000)
+    void normalize_keeps_the_letters_and_numbers_a_code_point_stream_keeps(@ForAll("words") String a, @ForAll String b) {
+        for (String text : List.of(a, b)) {
+            StringBuilder reference = new StringBuilder();
+            JsText.lower(text).codePoints().filter(TextTools::isLetterOrNumber).forEach(reference::appendCodePoint);
+            assertThat(TextTools.normalize(text)).isEqualTo(reference.toString());
+        }
+    }
+
     @Provide
     Arbitrary<String> words() {
         return Arbitraries.of('a', 'b', 'c', 'A', ' ', '-', '决', '定', '1', 'é', '\uD83D', '\uDE00')
