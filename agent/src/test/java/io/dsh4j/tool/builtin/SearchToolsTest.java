@@ -115,4 +115,16 @@ class SearchToolsTest {
         ToolExecutionResult result = fx.call("grep", args("pattern", "b$", "path", "hostile.txt"));
         assertThat(text(result)).isEqualTo("No matches found");
     }
+
+    // Shapes from the issue-17 tool-argument fuzz campaign (bench FuzzCampaign, entry point tools).
+
+    @Test
+    void a_huge_invalid_glob_pattern_is_refused_without_being_echoed_back() {
+        String pattern = "a".repeat(2_000_000) + "[";
+        for (String tool : new String[] {"glob", "grep"}) {
+            var result = fx.call(tool, tool.equals("glob") ? args("pattern", pattern) : args("pattern", "a", "include", pattern));
+            assertThat(text(result)).as(tool).startsWith("Error: invalid glob pattern \"aaaa")
+                    .contains("… (2000001 characters)\": ").hasSizeLessThan(400);
+        }
+    }
 }
