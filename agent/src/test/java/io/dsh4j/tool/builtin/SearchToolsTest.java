@@ -127,4 +127,13 @@ class SearchToolsTest {
                     .contains("… (2000001 characters)\": ").hasSizeLessThan(400);
         }
     }
+
+    @Test
+    void a_four_mebibyte_grep_pattern_is_refused_before_it_is_compiled() {
+        // Pattern.compile is quadratic in a long literal: this one would take hours, uninterruptibly
+        var result = fx.call("grep", args("pattern", "a".repeat(4 << 20)));
+        assertThat(code(result)).isEqualTo("SEARCH_INVALID_PATTERN");
+        assertThat(text(result)).isEqualTo("Error: invalid regular expression: 4194304 characters long, at most 4096 are allowed");
+        assertThat(text(fx.call("grep", args("pattern", "(?:TODO|" + "x".repeat(4087) + ")")))).startsWith("Found 3 matches");
+    }
 }

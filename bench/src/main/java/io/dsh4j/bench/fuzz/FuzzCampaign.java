@@ -373,7 +373,7 @@ public final class FuzzCampaign implements AutoCloseable {
         for (int run = 0; run < (i % 8 == 0 ? 2 : 1); run++) {
             tools.prepare(c);
             ToolHarness.Outcome o = measured(report, i, m, Entry.TOOLS, c.arguments().length() + c.name().length(),
-                    () -> tools.call(c));
+                    () -> tools.call(c, "case " + i + " (" + m + ")"));
             for (String p : tools.outsideProblems()) report.defect(i, m, "TOOLS " + c.name() + ": " + p);
             if (o == null) return;
             for (String p : o.problems()) report.defect(i, m, "TOOLS " + ToolHarness.abbreviate(c.name()) + ": " + p);

@@ -78,6 +78,12 @@ final class ToolHarness implements AutoCloseable {
 
     /** Wall time one case may take before the watchdog cancels it and unblocks its FIFOs. */
     static final long WALL_LIMIT_MILLIS = 30_000;
+    /**
+     * Wall time after which a case that ignored the cancellation (a CPU-bound loop nothing can
+     * interrupt) stops the campaign: the watchdog prints the case and its thread's stack, then halts
+     * the JVM with exit status 3, so that a long run never hangs silently.
+     */
+    static final long HALT_AFTER_MILLIS = 10 * WALL_LIMIT_MILLIS;
     /** The tools whose bodies may run on fuzzed input: file tools confined to the working directory. */
     static final Set<String> MAY_RUN = Set.of("read", "write", "edit", "glob", "grep", "todo_write");
     /** The config of the built-in tools: the defaults, with a {@code grep} deadline inside the per-call CPU limit. */
@@ -200,16 +206,31 @@ final class ToolHarness implements AutoCloseable {
 
     /** Runs the case's call (after a {@code read} of its path for {@code write}/{@code edit}); never throws. */
     Outcome call(ToolArgsMutator.Case c) {
+        return call(c, c.mutation().name().toLowerCase());
+    }
+
+    /** {@link #call(ToolArgsMutator.Case)}; {@code label} names the case in the watchdog's messages. */
+    Outcome call(ToolArgsMutator.Case c, String label) {
         List<String> problems = new ArrayList<>();
         StringBuilder fingerprint = new StringBuilder();
         forbiddenDispatch = null;
         AbortController abort = new AbortController();
         boolean[] hung = new boolean[1];
+        Thread caller = Thread.currentThread();
+        String what = label + ": " + abbreviate(c.name()) + " " + abbreviate(c.arguments());
         ScheduledFuture<?> dog = watchdog.schedule(() -> {
             hung[0] = true;
+            System.err.println("tool fuzz watchdog: " + what + " still runs after " + WALL_LIMIT_MILLIS + " ms; cancelling it");
             abort.abort("the fuzz watchdog: " + WALL_LIMIT_MILLIS + " ms");
             unblockFifos();
         }, WALL_LIMIT_MILLIS, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> halt = watchdog.schedule(() -> {
+            StringBuilder stack = new StringBuilder();
+            for (StackTraceElement e : caller.getStackTrace()) stack.append("\n\tat ").append(e);
+            System.err.println("tool fuzz watchdog: DEFECT " + what + " ignored its cancellation for " + HALT_AFTER_MILLIS
+                    + " ms; halting" + stack);
+            Runtime.getRuntime().halt(3);
+        }, HALT_AFTER_MILLIS, TimeUnit.MILLISECONDS);
         LiveSession session = sessions.create(LiveSessions.CreateOptions.in(cwd.toString()));
         CaseAgent agent = new CaseAgent(session, cwd);
         try {
@@ -225,6 +246,7 @@ final class ToolHarness implements AutoCloseable {
             problems.add("an exception escaped the tool step: " + e);
         } finally {
             dog.cancel(false);
+            halt.cancel(false);
             sessions.dispose(session);
         }
         if (hung[0]) problems.add("the call ran longer than " + WALL_LIMIT_MILLIS + " ms of wall time (a blocking open?)");
@@ -342,7 +364,7 @@ final class ToolHarness implements AutoCloseable {
             }
         }
         Set<String> top = listing(root);
-        if (!top.equals(Set.of("case", "outside"))) problems.add("the campaign directory changed: " + top);
+        if (!Set.of("case", "outside").containsAll(top)) problems.add("the campaign directory changed: " + top);
         Set<String> user = listing(userDir);
         if (!user.equals(userDirListing)) problems.add("the process's directory " + userDir + " changed: " + user);
         return problems;
