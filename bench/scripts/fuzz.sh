@@ -1,10 +1,11 @@
 #!/bin/sh
 # The long run of the issue-17 fuzz campaign (FuzzCampaign): CASES mutated corpus logs (default
 # 1,000,000) through the library paths of sessions verify, sessions stats, health and merge, and mutated
-# model event streams through the adapter's SSE parser (entry point sse), at -Xmx512m.
+# model event streams through the adapter's SSE parser (entry point sse), at -Xmx512m; and mutated model
+# tool calls through the agent loop's tool step (entry point tools; fixed approval policy, no process runs).
 # Prints cases per entry point and mutation class, defects, the slowest call and the peak heap; exit 1 on
 # a defect. Needs ./mvnw -q -DskipTests package first.
-# Usage: bench/scripts/fuzz.sh [CASES] [SEED] [--entries verify,stats,health,merge,sse] [--only I]
+# Usage: bench/scripts/fuzz.sh [CASES] [SEED] [--entries verify,stats,health,merge,sse,tools] [--only I]
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
 java=$("$here/bin/find-jdk")/bin/java

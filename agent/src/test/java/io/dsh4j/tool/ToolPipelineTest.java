@@ -315,4 +315,22 @@ class ToolPipelineTest {
         return new Message.UserMessage(java.util.UUID.randomUUID().toString(), List.of(new ContentBlock.Text(text)),
                 MessageSource.plugin("test"));
     }
+
+    // Shapes from the issue-17 tool-argument fuzz campaign (bench FuzzCampaign, entry point tools).
+
+    @Test
+    void an_argument_of_1e400_is_refused_naming_its_json_path() {
+        tools.register(echo("echo"));
+        ToolExecutionResult result = call("echo", "{\"text\":\"hi\",\"limit\":1e400}");
+        assertThat(text(result)).isEqualTo("Error: tool execution arguments must be losslessly JSON-serializable: "
+                + "not lossless JSON at $.limit: non-finite number Infinity");
+        assertThat(text(call("echo", "{\"text\":\"hi\",\"n\":[1,-0]}"))).contains("at $.n[1]");
+    }
+
+    @Test
+    void a_tool_name_of_100000_characters_is_unknown_with_the_name_cut_short() {
+        ToolExecutionResult result = call("x".repeat(100_000), "{}");
+        assertThat(code(result)).isEqualTo(ToolCodes.UNKNOWN_TOOL);
+        assertThat(text(result)).isEqualTo("Error: unknown tool \"" + "x".repeat(200) + "… (100000 characters)\"");
+    }
 }

@@ -91,7 +91,8 @@ final class FileWalk {
                     ? FileSystems.getDefault().getPathMatcher("glob:" + anchored.substring(3)) : null;
             return relative -> full.matches(relative) || shallow != null && shallow.matches(relative);
         } catch (PatternSyntaxException | UnsupportedOperationException e) {
-            throw new IllegalArgumentException("invalid glob pattern \"" + pattern + "\": " + e.getMessage());
+            String why = e instanceof PatternSyntaxException p ? p.getDescription() : e.getMessage(); // not the pattern again
+            throw new IllegalArgumentException("invalid glob pattern \"" + FsErrors.shown(pattern) + "\": " + why);
         }
     }
 

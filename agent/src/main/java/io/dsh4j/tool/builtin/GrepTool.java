@@ -34,6 +34,13 @@ final class GrepTool {
     /** A line is searched in at most this many characters, so a hostile pattern stays bounded per line. */
     private static final int MAX_SEARCHED_LINE_CHARS = 100_000;
 
+    /**
+     * The longest regular expression compiled: {@link Pattern#compile} takes quadratic time in a long
+     * literal (its Boyer–Moore table; 64,000 characters cost seconds, four MiB hours, and nothing can
+     * interrupt it), so a longer pattern is refused before it is compiled.
+     */
+    static final int MAX_PATTERN_CHARS = 4096;
+
     private GrepTool() {}
 
     static ToolDefinition define(BuiltinTools tools) {
@@ -60,9 +67,14 @@ final class GrepTool {
 
     private static JsonNode grep(BuiltinTools tools, JsonNode args, ToolRunContext exec) {
         BuiltinConfig config = tools.config();
+        String source = Args.string(args, "pattern");
+        if (source.length() > MAX_PATTERN_CHARS) {
+            throw new ToolException("SearchError", "SEARCH_INVALID_PATTERN", "invalid regular expression: "
+                    + source.length() + " characters long, at most " + MAX_PATTERN_CHARS + " are allowed");
+        }
         Pattern pattern;
         try {
-            pattern = Pattern.compile(Args.string(args, "pattern"));
+            pattern = Pattern.compile(source);
         } catch (PatternSyntaxException e) {
             throw new ToolException("SearchError", "SEARCH_INVALID_PATTERN",
                     "invalid regular expression: " + e.getDescription() + " near index " + e.getIndex());

@@ -14,6 +14,9 @@ import java.nio.file.Path;
  */
 final class Workspace {
 
+    /** Linux's {@code PATH_MAX}: a longer path names no file, and is refused before it is echoed anywhere. */
+    static final int MAX_PATH_BYTES = 4096;
+
     private final Path root;
     private final Path realRoot;
 
@@ -54,6 +57,9 @@ final class Workspace {
         }
         if (raw.indexOf('\0') >= 0) {
             throw denied(raw, "contains a NUL character");
+        }
+        if (raw.length() > MAX_PATH_BYTES / 3 && raw.getBytes(java.nio.charset.StandardCharsets.UTF_8).length >= MAX_PATH_BYTES) {
+            throw denied(raw, "is longer than the " + MAX_PATH_BYTES + " bytes a path may have");
         }
         Path path;
         try {
@@ -104,6 +110,6 @@ final class Workspace {
     }
 
     private static io.dsh4j.tool.ToolException denied(String raw, String why) {
-        return FsErrors.of(FsErrors.SANDBOX_DENIED, "access to \"" + raw + "\" denied: the path " + why);
+        return FsErrors.of(FsErrors.SANDBOX_DENIED, "access to \"" + FsErrors.shown(raw) + "\" denied: the path " + why);
     }
 }

@@ -195,4 +195,28 @@ class FileToolsTest {
             locked.toFile().setWritable(true);
         }
     }
+
+    // Shapes from the issue-17 tool-argument fuzz campaign (bench FuzzCampaign, entry point tools).
+
+    @Test
+    void a_four_mebibyte_file_path_is_refused_without_being_echoed_back() throws Exception {
+        String huge = "line\n".repeat(800_000);
+        for (String tool : new String[] {"read", "write", "edit"}) {
+            ToolExecutionResult result = fx().call(tool, args("file_path", huge, "content", "x", "old_string", "a",
+                    "new_string", "b"));
+            assertThat(code(result)).as(tool).isEqualTo("FS_SANDBOX_DENIED");
+            assertThat(text(result)).as(tool).startsWith("Error: access to \"line\nline\n")
+                    .contains("… (4000000 characters)\" denied: the path is longer than the 4096 bytes a path may have")
+                    .hasSizeLessThan(400);
+        }
+        assertThat(dir.toFile().list()).isEmpty();
+    }
+
+    @Test
+    void a_path_just_under_the_path_limit_still_reaches_the_file_system() throws Exception {
+        String name = "x".repeat(255);
+        String nested = (name + "/").repeat(15) + "f.txt"; // 3,845 bytes: a path the kernel may resolve
+        ToolExecutionResult result = fx().call("read", args("file_path", nested));
+        assertThat(code(result)).isEqualTo("FS_NOT_FOUND");
+    }
 }

@@ -115,4 +115,25 @@ class SearchToolsTest {
         ToolExecutionResult result = fx.call("grep", args("pattern", "b$", "path", "hostile.txt"));
         assertThat(text(result)).isEqualTo("No matches found");
     }
+
+    // Shapes from the issue-17 tool-argument fuzz campaign (bench FuzzCampaign, entry point tools).
+
+    @Test
+    void a_huge_invalid_glob_pattern_is_refused_without_being_echoed_back() {
+        String pattern = "a".repeat(2_000_000) + "[";
+        for (String tool : new String[] {"glob", "grep"}) {
+            var result = fx.call(tool, tool.equals("glob") ? args("pattern", pattern) : args("pattern", "a", "include", pattern));
+            assertThat(text(result)).as(tool).startsWith("Error: invalid glob pattern \"aaaa")
+                    .contains("… (2000001 characters)\": ").hasSizeLessThan(400);
+        }
+    }
+
+    @Test
+    void a_four_mebibyte_grep_pattern_is_refused_before_it_is_compiled() {
+        // Pattern.compile is quadratic in a long literal: this one would take hours, uninterruptibly
+        var result = fx.call("grep", args("pattern", "a".repeat(4 << 20)));
+        assertThat(code(result)).isEqualTo("SEARCH_INVALID_PATTERN");
+        assertThat(text(result)).isEqualTo("Error: invalid regular expression: 4194304 characters long, at most 4096 are allowed");
+        assertThat(text(fx.call("grep", args("pattern", "(?:TODO|" + "x".repeat(4087) + ")")))).startsWith("Found 3 matches");
+    }
 }

@@ -51,7 +51,9 @@ import java.util.SplittableRandom;
  * event as a DeepSeek-style event stream, applies one {@link SseMutator.Mutation} and drives the
  * model adapter's SSE parser and chunk translation ({@link DeepSeekAdapter#translateRecorded}, then
  * {@link BlockAssembler}). Case {@code i} drives entry point {@code i mod n} of the {@code n} chosen
- * entry points (all five by default). Invariants checked:
+ * entry points (all six by default); or takes a tool call (a recorded one or a well-formed call of a
+ * built-in tool), applies one {@link ToolArgsMutator.Mutation} and drives it through the tool step of
+ * the agent loop ({@link ToolHarness}). Invariants checked:
  *
  * <ul>
  *   <li>no undocumented exception (documented: {@link SessionStoreException} from the lenient reader
@@ -64,6 +66,14 @@ import java.util.SplittableRandom;
  *       chunk; a truncated or over-long stream hands over a prefix of the seed's chunks and then
  *       {@code STREAM_CLOSED} or {@code EVENT_TOO_LARGE}; ill-formed UTF-8 reads as U+FFFD and changes
  *       nothing else; the chunks always assemble;
+ *   <li>a tool call always ends in exactly one {@code tool/call} and one {@code tool/result}, committed
+ *       to a live session as the loop commits them; an error result names its problem (an
+ *       {@code INVALID_ARGS} message its violations, an {@code FS_*} message the quoted path); a call
+ *       naming a place outside the working directory, a device or an unknown tool is an error; the
+ *       sentinel file outside is neither read (its access time) nor written, and nothing appears in
+ *       the outside directory, the campaign directory or the process's directory; no tool but the
+ *       confined file tools reaches dispatch; every eighth case runs twice with the same results and
+ *       the same files; at most {@link ToolHarness#WALL_LIMIT_MILLIS} of wall time;
  *   <li>per case and entry point, at most {@link #CPU_LIMIT_NANOS} of CPU and
  *       {@link #ALLOCATION_LIMIT_BYTES} plus 256 times the input of allocation; the JVM runs at
  *       {@code -Xmx512m} and an {@link OutOfMemoryError} is a defect.
@@ -73,10 +83,10 @@ import java.util.SplittableRandom;
  * {@code s} draws from {@code new SplittableRandom(s * 1_000_003 + i)}, so a defect is replayed with
  * {@code --only i} (and the same {@code --entries}).
  */
-public final class FuzzCampaign {
+public final class FuzzCampaign implements AutoCloseable {
 
     /** The library entry points: the four log readers and the model adapter's event-stream parser. */
-    public enum Entry { VERIFY, STATS, HEALTH, MERGE, SSE }
+    public enum Entry { VERIFY, STATS, HEALTH, MERGE, SSE, TOOLS }
 
     /**
      * The adapter configuration event streams are read under: the default dialect with an event cap
@@ -100,6 +110,9 @@ public final class FuzzCampaign {
     public static final class Report {
         final Map<Entry, Map<LogMutator.Mutation, Long>> counts = new EnumMap<>(Entry.class);
         final Map<SseMutator.Mutation, Long> sseCounts = new EnumMap<>(SseMutator.Mutation.class);
+        final Map<ToolArgsMutator.Mutation, Long> toolCounts = new EnumMap<>(ToolArgsMutator.Mutation.class);
+        final Map<Entry, Long> slowest = new EnumMap<>(Entry.class);
+        final Map<Entry, Long> slowestCase = new EnumMap<>(Entry.class);
         final List<String> defects = new ArrayList<>();
         long defectCount;
         long cases;
@@ -113,6 +126,7 @@ public final class FuzzCampaign {
                 counts.put(e, m);
             }
             for (SseMutator.Mutation x : SseMutator.Mutation.values()) sseCounts.put(x, 0L);
+            for (ToolArgsMutator.Mutation x : ToolArgsMutator.Mutation.values()) toolCounts.put(x, 0L);
         }
 
         public long cases() {
@@ -137,6 +151,16 @@ public final class FuzzCampaign {
             return sseCounts.get(mutation);
         }
 
+        /** Tool-call cases of {@code mutation}. */
+        public long count(ToolArgsMutator.Mutation mutation) {
+            return toolCounts.get(mutation);
+        }
+
+        /** The most CPU one call of {@code entry} took, in nanoseconds (0 when none ran). */
+        public long slowestNanos(Entry entry) {
+            return slowest.getOrDefault(entry, 0L);
+        }
+
         void defect(long index, Enum<?> m, String what) {
             defectCount++;
             if (defects.size() < 50) defects.add("case " + index + " (" + m + "): " + what);
@@ -145,18 +169,29 @@ public final class FuzzCampaign {
         /** The figures as a table: entry points × mutation classes, then the defects. */
         public String table() {
             StringBuilder b = new StringBuilder();
-            b.append(String.format("%-18s", "mutation"));
+            b.append(String.format("%-24s", "mutation"));
             for (Entry e : Entry.values()) b.append(String.format("%10s", e.name().toLowerCase()));
             b.append('\n');
             for (LogMutator.Mutation m : LogMutator.Mutation.values()) {
-                b.append(String.format("%-18s", m.name().toLowerCase()));
-                for (Entry e : Entry.values()) b.append(e == Entry.SSE ? String.format("%10s", "") : String.format("%10d", count(e, m)));
+                b.append(String.format("%-24s", m.name().toLowerCase()));
+                for (Entry e : Entry.values()) {
+                    b.append(e == Entry.SSE || e == Entry.TOOLS ? String.format("%10s", "") : String.format("%10d", count(e, m)));
+                }
                 b.append('\n');
             }
             for (SseMutator.Mutation m : SseMutator.Mutation.values()) {
-                b.append(String.format("%-18s", "sse " + m.name().toLowerCase()));
+                b.append(String.format("%-24s", "sse " + m.name().toLowerCase()));
                 b.append(String.format("%" + (10 * Entry.values().length) + "d", count(m)));
                 b.append('\n');
+            }
+            for (ToolArgsMutator.Mutation m : ToolArgsMutator.Mutation.values()) {
+                b.append(String.format("%-24s", "tools " + m.name().toLowerCase()));
+                b.append(String.format("%" + (10 * Entry.values().length) + "d", count(m)));
+                b.append('\n');
+            }
+            for (Map.Entry<Entry, Long> s : slowest.entrySet()) {
+                b.append(String.format("slowest %s call %.1f ms CPU (case %d)%n", s.getKey().name().toLowerCase(), s.getValue() / 1e6,
+                        slowestCase.get(s.getKey())));
             }
             b.append(String.format("cases %d, defects %d, slowest entry call %.1f ms CPU, largest allocation %d MiB, peak heap %d MiB%n",
                     cases, defectCount, maxCpuNanos / 1e6, maxAllocated >> 20, peakHeapBytes() >> 20));
@@ -172,12 +207,15 @@ public final class FuzzCampaign {
 
     private final List<Seed> seeds;
     private final List<SseSeed> sseSeeds;
+    private final List<ToolArgsMutator.Seed> toolSeeds;
     private final Path work;
+    private ToolHarness tools;
     private List<Entry> entries = List.of(Entry.values());
 
-    private FuzzCampaign(List<Seed> seeds, List<SseSeed> sseSeeds, Path work) {
+    private FuzzCampaign(List<Seed> seeds, List<SseSeed> sseSeeds, List<ToolArgsMutator.Seed> toolSeeds, Path work) {
         this.seeds = seeds;
         this.sseSeeds = sseSeeds;
+        this.toolSeeds = toolSeeds;
         this.work = work;
     }
 
@@ -193,16 +231,23 @@ public final class FuzzCampaign {
         return sseSeeds.size();
     }
 
+    /** How many tool-call seeds there are: the corpus's recorded calls and one per built-in tool. */
+    public int toolSeedCount() {
+        return toolSeeds.size();
+    }
+
     /** A campaign over the shared corpus's raw logs, writing its cases under {@code work}. */
     public static FuzzCampaign overCorpus(Path work) throws IOException {
         List<Seed> seeds = new ArrayList<>();
         List<SseSeed> sseSeeds = new ArrayList<>();
+        List<ToolArgsMutator.Seed> toolSeeds = new ArrayList<>(ToolArgsMutator.BUILTIN_SEEDS);
         for (Path raw : Corpus.rawLogs()) {
             byte[] text = Files.readAllBytes(raw);
             List<SessionEvent> events = new ArrayList<>();
             LogReadResult r = SessionLogReader.stream(raw, SessionLogReader.Options.FIXTURE, events::add);
             seeds.add(new Seed(text, r.status() instanceof LogStatus.Ok ? List.copyOf(events) : null));
             for (SessionEvent e : events) {
+                toolSeeds.addAll(ToolArgsMutator.seedsOf(e));
                 List<String> answer = SseMutator.seedOf(e);
                 if (answer == null) continue;
                 List<StreamChunk> chunks = translate(SseMutator.canonical(answer), new int[] {Integer.MAX_VALUE});
@@ -213,7 +258,7 @@ public final class FuzzCampaign {
                 sseSeeds.add(new SseSeed(answer, chunks));
             }
         }
-        return new FuzzCampaign(seeds, List.copyOf(sseSeeds), Files.createDirectories(work));
+        return new FuzzCampaign(seeds, List.copyOf(sseSeeds), List.copyOf(toolSeeds), Files.createDirectories(work));
     }
 
     /** Runs cases {@code from} (inclusive) to {@code to} (exclusive) of {@code seed}. */
@@ -230,6 +275,15 @@ public final class FuzzCampaign {
                     checkSse(i, r, report);
                 } catch (OutOfMemoryError e) {
                     report.defect(i, Entry.SSE, "OutOfMemoryError");
+                }
+                continue;
+            }
+            if (entry == Entry.TOOLS) {
+                report.cases++;
+                try {
+                    checkTools(i, r, report);
+                } catch (OutOfMemoryError e) {
+                    report.defect(i, Entry.TOOLS, "OutOfMemoryError");
                 }
                 continue;
             }
@@ -305,6 +359,32 @@ public final class FuzzCampaign {
         if (got == null) return;
         String problem = sseProblem(m.expect(), got, seed.chunks());
         if (problem != null) report.defect(i, m, "SSE: " + problem);
+    }
+
+    /** A tool-call case: one seed call, one mutation, the tool step's invariants (a second run for every eighth case). */
+    private void checkTools(long i, SplittableRandom r, Report report) throws IOException {
+        if (tools == null) tools = new ToolHarness(work);
+        ToolArgsMutator.Seed seed = toolSeeds.get(r.nextInt(toolSeeds.size()));
+        ToolArgsMutator.Mutation m = ToolArgsMutator.Mutation.values()[r.nextInt(ToolArgsMutator.Mutation.values().length)];
+        ToolArgsMutator.Case c = ToolArgsMutator.mutate(m, seed, tools.schemas(), tools.cwd().toString(),
+                tools.outside().toString(), r);
+        report.toolCounts.merge(m, 1L, Long::sum);
+        String first = null;
+        for (int run = 0; run < (i % 8 == 0 ? 2 : 1); run++) {
+            tools.prepare(c);
+            ToolHarness.Outcome o = measured(report, i, m, Entry.TOOLS, c.arguments().length() + c.name().length(),
+                    () -> tools.call(c, "case " + i + " (" + m + ")"));
+            for (String p : tools.outsideProblems()) report.defect(i, m, "TOOLS " + c.name() + ": " + p);
+            if (o == null) return;
+            for (String p : o.problems()) report.defect(i, m, "TOOLS " + ToolHarness.abbreviate(c.name()) + ": " + p);
+            String fingerprint = o.fingerprint() + tools.fixtureListing();
+            if (first == null) {
+                first = fingerprint;
+            } else if (!first.equals(fingerprint)) {
+                report.defect(i, m, "TOOLS " + c.name() + ": a second run gave other results or files:\n" + first + "---\n"
+                        + fingerprint);
+            }
+        }
     }
 
     /** What is wrong with the chunks {@code got} for a case promising {@code expect}, or {@code null}. */
@@ -482,6 +562,10 @@ public final class FuzzCampaign {
         long allocated = THREADS.getThreadAllocatedBytes(tid) - alloc0;
         report.maxCpuNanos = Math.max(report.maxCpuNanos, cpu);
         report.maxAllocated = Math.max(report.maxAllocated, allocated);
+        if (cpu > report.slowest.getOrDefault(e, -1L)) {
+            report.slowest.put(e, cpu);
+            report.slowestCase.put(e, i);
+        }
         if (cpu > CPU_LIMIT_NANOS) report.defect(i, m, e + " took " + cpu / 1_000_000 + " ms of CPU");
         if (allocated > ALLOCATION_LIMIT_BYTES + 256 * inputBytes) report.defect(i, m, e + " allocated " + (allocated >> 20) + " MiB");
         return result;
@@ -500,7 +584,7 @@ public final class FuzzCampaign {
      * {@code FuzzCampaign [CASES] [SEED] [--entries E,E…] [--only I]}: runs the campaign and prints the
      * table; exit 1 on a defect. Progress (the table so far) goes to standard error every 10,000 cases.
      * {@code --entries} names the entry points to cycle through ({@code verify}, {@code stats},
-     * {@code health}, {@code merge}, {@code sse}; all by default).
+     * {@code health}, {@code merge}, {@code sse}, {@code tools}; all by default).
      */
     public static void main(String[] args) throws IOException {
         long cases = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000L;
@@ -518,6 +602,7 @@ public final class FuzzCampaign {
         Path shm = Path.of("/dev/shm");
         Path work = Files.isDirectory(shm) && Files.isWritable(shm) ? Files.createTempDirectory(shm, "dsh4j-fuzz")
                 : Files.createTempDirectory("dsh4j-fuzz");
+        @SuppressWarnings("resource") // the JVM exits at the end of main
         FuzzCampaign campaign = overCorpus(work).entries(chosen);
         long start = System.nanoTime();
         if (only != null) {
@@ -548,5 +633,18 @@ public final class FuzzCampaign {
             for (LogMutator.Mutation m : LogMutator.Mutation.values()) into.counts.get(e).merge(m, r.count(e, m), Long::sum);
         }
         for (SseMutator.Mutation m : SseMutator.Mutation.values()) into.sseCounts.merge(m, r.count(m), Long::sum);
+        for (ToolArgsMutator.Mutation m : ToolArgsMutator.Mutation.values()) into.toolCounts.merge(m, r.count(m), Long::sum);
+        for (Map.Entry<Entry, Long> s : r.slowest.entrySet()) {
+            if (s.getValue() > into.slowest.getOrDefault(s.getKey(), -1L)) {
+                into.slowest.put(s.getKey(), s.getValue());
+                into.slowestCase.put(s.getKey(), r.slowestCase.get(s.getKey()));
+            }
+        }
+    }
+
+    /** Stops the tool harness's kernel, if a tool case started one. */
+    @Override
+    public void close() {
+        if (tools != null) tools.close();
     }
 }

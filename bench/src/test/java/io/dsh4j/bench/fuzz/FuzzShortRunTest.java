@@ -6,6 +6,7 @@ import io.dsh4j.llm.LlmCodes;
 import io.dsh4j.message.FinishReason;
 import io.dsh4j.message.LlmFailure;
 import io.dsh4j.message.StreamChunk;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The short run of the issue-17 fuzz campaign in the test suite (the long run is
- * {@code bench/scripts/fuzz.sh}): a fixed seed, every mutation class over every entry point, zero defects.
+ * {@code bench/scripts/fuzz.sh}): a fixed seed, every mutation class over every entry point, zero defects;
+ * and checks that the tool entry point's invariants are not vacuous.
  */
 class FuzzShortRunTest {
 
@@ -47,6 +49,67 @@ class FuzzShortRunTest {
         for (SseMutator.Mutation m : SseMutator.Mutation.values()) assertThat(report.count(m)).as(m.name()).isPositive();
         assertThat(report.defects()).as(report.table()).isEmpty();
         assertThat(report.defectCount()).isZero();
+    }
+
+    @Test
+    void fifteen_hundred_mutated_tool_calls_break_no_invariant_of_the_agent_loops_tool_step() throws Exception {
+        try (FuzzCampaign campaign = FuzzCampaign.overCorpus(work).entries(List.of(FuzzCampaign.Entry.TOOLS))) {
+            assertThat(campaign.toolSeedCount()).isGreaterThan(100);
+
+            FuzzCampaign.Report report = campaign.run(20261203L, 0, 1_500);
+
+            assertThat(report.cases()).isEqualTo(1_500);
+            for (ToolArgsMutator.Mutation m : ToolArgsMutator.Mutation.values()) {
+                assertThat(report.count(m)).as(m.name()).isPositive();
+            }
+            assertThat(report.defects()).as(report.table()).isEmpty();
+            assertThat(report.defectCount()).isZero();
+            assertThat(report.slowestNanos(FuzzCampaign.Entry.TOOLS)).isPositive();
+        }
+    }
+
+    @Test
+    void the_tool_invariants_catch_a_read_or_written_sentinel_a_file_left_outside_and_a_silent_error() throws Exception {
+        try (ToolHarness harness = new ToolHarness(work)) {
+            assertThat(harness.outsideProblems()).isEmpty();
+            Path sentinel = harness.outside().resolve("sentinel");
+
+            Files.readAllBytes(sentinel);
+            assertThat(harness.outsideProblems()).containsExactly("the sentinel outside the working directory was read");
+            assertThat(harness.outsideProblems()).isEmpty();
+
+            Files.writeString(sentinel, "changed");
+            assertThat(harness.outsideProblems()).contains("the sentinel outside the working directory was changed");
+            Files.writeString(harness.outside().resolve("leaked.txt"), "x");
+            assertThat(harness.outsideProblems()).containsExactly("the outside directory changed: [fifo, leaked.txt, sentinel]");
+            assertThat(harness.outsideProblems()).isEmpty();
+        }
+        assertThat(ToolHarness.messageProblem(null, " ")).contains("without a message");
+        assertThat(ToolHarness.messageProblem("INVALID_ARGS", "Error: bad")).contains("does not name");
+        assertThat(ToolHarness.messageProblem("FS_NOT_FOUND", "Error: cannot read it")).contains("does not name");
+        assertThat(ToolHarness.messageProblem("UNKNOWN_TOOL", "Error: unknown tool \"x".repeat(5_000))).contains("echoes");
+        assertThat(ToolHarness.messageProblem("FS_NOT_FOUND", "Error: cannot read \"a.txt\": not found")).isNull();
+    }
+
+    @Test
+    void the_fixed_approval_policy_rejects_commands_and_writes_outside_and_allows_writes_inside() throws Exception {
+        try (ToolHarness harness = new ToolHarness(work)) {
+            harness.prepare(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "bash", "{}"));
+            ToolHarness.Outcome bash = harness.call(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "bash",
+                    "{\"command\":\"touch ../outside/ran\",\"description\":\"d\"}"));
+            assertThat(bash.problems()).isEmpty();
+            assertThat(bash.fingerprint()).startsWith("bash error=true code=null");
+            harness.prepare(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "write", "{}"));
+            ToolHarness.Outcome inside = harness.call(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "write",
+                    "{\"file_path\":\"notes/n.txt\",\"content\":\"x\"}"));
+            assertThat(inside.fingerprint()).contains("write error=false");
+            assertThat(Files.readString(harness.cwd().resolve("notes/n.txt"))).isEqualTo("x");
+            ToolHarness.Outcome outside = harness.call(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.HOSTILE_PATH, "write",
+                    "{\"file_path\":\"../outside/w.txt\",\"content\":\"x\"}", ToolArgsMutator.Expect.REFUSED, false));
+            assertThat(outside.problems()).isEmpty();
+            assertThat(outside.fingerprint()).contains("write error=true");
+            assertThat(harness.outsideProblems()).isEmpty();
+        }
     }
 
     @Test
