@@ -24,6 +24,22 @@ public class ToolException extends RuntimeException {
         initCause(cause);
     }
 
+    /** Characters of a model-given text (a path, a pattern, a tool name) that an error message quotes. */
+    public static final int QUOTED_CHARS = 200;
+
+    /**
+     * {@code text} (not null) as an error message quotes it: whole up to {@link #QUOTED_CHARS}
+     * characters, else cut there (never inside a surrogate pair) and followed by its length, so a
+     * hostile megabyte-long argument is not echoed back to the model.
+     */
+    public static String quoted(String text) {
+        if (text.length() <= QUOTED_CHARS) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(QUOTED_CHARS - 1)) ? QUOTED_CHARS - 1 : QUOTED_CHARS;
+        return text.substring(0, end) + "… (" + text.length() + " characters)";
+    }
+
     /** The error class name ({@code ToolArgsError}, {@code FsError}, …). */
     public String errorName() {
         return errorName;

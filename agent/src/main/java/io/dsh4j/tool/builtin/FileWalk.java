@@ -1,6 +1,7 @@
 package io.dsh4j.tool.builtin;
 
 import io.dsh4j.kernel.Signal;
+import io.dsh4j.tool.ToolException;
 import java.io.IOException;
 import java.nio.file.FileSystems;
 import java.nio.file.FileVisitResult;
@@ -92,7 +93,7 @@ final class FileWalk {
             return relative -> full.matches(relative) || shallow != null && shallow.matches(relative);
         } catch (PatternSyntaxException | UnsupportedOperationException e) {
             String why = e instanceof PatternSyntaxException p ? p.getDescription() : e.getMessage(); // not the pattern again
-            throw new IllegalArgumentException("invalid glob pattern \"" + FsErrors.shown(pattern) + "\": " + why);
+            throw new IllegalArgumentException("invalid glob pattern \"" + ToolException.quoted(pattern) + "\": " + why);
         }
     }
 

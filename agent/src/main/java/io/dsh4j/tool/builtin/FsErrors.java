@@ -22,18 +22,6 @@ final class FsErrors {
 
     private FsErrors() {}
 
-    /** Characters of a model-given path or pattern an error message quotes. */
-    static final int SHOWN_CHARS = 200;
-
-    /** {@code text} as a message quotes it: cut after {@link #SHOWN_CHARS} characters, with its length. */
-    static String shown(String text) {
-        if (text.length() <= SHOWN_CHARS) {
-            return text;
-        }
-        int end = Character.isHighSurrogate(text.charAt(SHOWN_CHARS - 1)) ? SHOWN_CHARS - 1 : SHOWN_CHARS;
-        return text.substring(0, end) + "… (" + text.length() + " characters)";
-    }
-
     static ToolException of(String code, String message) {
         return new ToolException(NAME, code, message);
     }

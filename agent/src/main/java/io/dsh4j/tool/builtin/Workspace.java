@@ -1,5 +1,6 @@
 package io.dsh4j.tool.builtin;
 
+import io.dsh4j.tool.ToolException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -110,6 +111,6 @@ final class Workspace {
     }
 
     private static io.dsh4j.tool.ToolException denied(String raw, String why) {
-        return FsErrors.of(FsErrors.SANDBOX_DENIED, "access to \"" + FsErrors.shown(raw) + "\" denied: the path " + why);
+        return FsErrors.of(FsErrors.SANDBOX_DENIED, "access to \"" + ToolException.quoted(raw) + "\" denied: the path " + why);
     }
 }

@@ -88,7 +88,7 @@ final class Pipeline {
             Execution exec = new Execution(input.callId(), input.rootCallId(), input.name(), JsJson.nodes().nullNode(),
                     input.agent(), input.signal(), finalizer);
             return new FinalResult(exec, Results.denied("tool execution arguments must be losslessly JSON-serializable: "
-                    + Results.shown(Results.message(e))));
+                    + ToolException.quoted(Results.message(e))));
         }
         Execution exec = new Execution(input.callId(), input.rootCallId(), input.name(), args, input.agent(),
                 input.signal(), finalizer);
@@ -200,7 +200,7 @@ final class Pipeline {
         try {
             RegisteredTool tool = registry.resolve(exec.name(), exec.agent())
                     .orElseThrow(() -> new ToolException("ToolNotFoundError", ToolCodes.UNKNOWN_TOOL,
-                            "unknown tool \"" + Results.shown(exec.name()) + "\""));
+                            "unknown tool \"" + ToolException.quoted(exec.name()) + "\""));
             exec.bodyInvoked = true;
             List<String> violations = tool.arguments().validateArguments(exec.arguments());
             if (!violations.isEmpty()) {
@@ -307,7 +307,7 @@ final class Pipeline {
                 }
                 RegisteredTool tool = registry.resolve(exec.name(), exec.agent())
                         .orElseThrow(() -> new ToolException("ToolNotFoundError", ToolCodes.UNKNOWN_TOOL,
-                                "unknown tool \"" + Results.shown(exec.name()) + "\""));
+                                "unknown tool \"" + ToolException.quoted(exec.name()) + "\""));
                 ToolExecutionResult.Success replaced = success(exec, tool, v.value());
                 yield withContexts(replaced, concat(result.additionalContexts(), v.additionalContexts()));
             }

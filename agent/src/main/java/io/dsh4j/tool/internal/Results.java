@@ -49,18 +49,6 @@ final class Results {
         return message;
     }
 
-    /** Characters of a model-given text (a tool name, a problem naming a key) an error message shows. */
-    static final int SHOWN_CHARS = 200;
-
-    /** {@code text} as an error message quotes it: cut after {@link #SHOWN_CHARS} characters, with its length. */
-    static String shown(String text) {
-        if (text.length() <= SHOWN_CHARS) {
-            return text;
-        }
-        int end = Character.isHighSurrogate(text.charAt(SHOWN_CHARS - 1)) ? SHOWN_CHARS - 1 : SHOWN_CHARS;
-        return text.substring(0, end) + "… (" + text.length() + " characters)";
-    }
-
     /** Policy feedback's text; non-text blocks as {@code [<type> content]}. */
     static String feedbackMessage(List<ContentBlock> feedback) {
         StringBuilder text = new StringBuilder();
