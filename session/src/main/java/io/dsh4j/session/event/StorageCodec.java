@@ -53,6 +53,22 @@ public final class StorageCodec {
     }
 
     /**
+     * As {@link #decode(byte[], int, int, long, JsonLimits)}, building only the event data
+     * {@code projection} reads (see {@link DataProjection}: events of other types carry projected
+     * data, for the caller's own fold only). Exact: a line the projected decode cannot read is
+     * decoded again in full, so that it succeeds or fails exactly as the full decode does.
+     */
+    public static StorageRecord decode(byte[] buf, int offset, int length, long positionalSeq, JsonLimits limits,
+            DataProjection projection) {
+        if (projection.isFull()) return decode(buf, offset, length, positionalSeq, limits);
+        try (JsonParser p = JsJson.mapper(limits).createParser(buf, offset, length)) {
+            return RecordDecoder.decode(p, positionalSeq, projection);
+        } catch (IOException | RuntimeException projectedFailed) {
+            return decode(buf, offset, length, positionalSeq, limits);
+        }
+    }
+
+    /**
      * Interprets a parsed line value as a storage record (see {@link #decode(String, long)}).
      *
      * @throws CorruptRecordException when the value is not a valid storage record
