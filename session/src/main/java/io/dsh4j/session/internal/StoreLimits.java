@@ -113,13 +113,13 @@ public final class StoreLimits {
      */
     public static final long PARALLEL_DECODE_MIN_FILE_BYTES = 4L * 1024 * 1024;
     /** Batches of frames being decoded ahead of the record scanner at once (the pipeline's depth). */
-    public static final int PARALLEL_DECODE_BATCHES_IN_FLIGHT = 4;
+    public static final int PARALLEL_DECODE_BATCHES_IN_FLIGHT = 2;
     /**
      * Declared decoded bytes per batch: a batch closes once its frames declare this much (one frame may
      * declare up to {@link #MAX_ONE_SHOT_FRAME_BYTES}), so the text decoded ahead stays below
      * {@code PARALLEL_DECODE_BATCHES_IN_FLIGHT × (this + MAX_ONE_SHOT_FRAME_BYTES)}.
      */
-    public static final int PARALLEL_DECODE_BATCH_BYTES = 1024 * 1024;
+    public static final int PARALLEL_DECODE_BATCH_BYTES = 256 * 1024;
     /** Frames per batch at most (DSH's frames are small: one write batch each). */
     public static final int PARALLEL_DECODE_BATCH_FRAMES = 512;
     /** Decoding threads at most, whatever the core count (one core stays with the record scanner). */
