@@ -1,5 +1,6 @@
 package io.dsh4j.session;
 
+import io.dsh4j.session.event.DataProjection;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionHeader;
 import io.dsh4j.session.internal.LogScan;
@@ -93,7 +94,20 @@ public final class SessionLogReader {
      * @throws IOException when the file cannot be opened or read
      */
     public static LogReadResult stream(Path file, Options options, SessionLogVisitor visitor) throws IOException {
-        return scan(file, options, visitor, null);
+        // the stats fold reads a few fields of a few types: build no more (the streaming token scan)
+        DataProjection projection = visitor instanceof StatsVisitor ? SessionStats.DATA : DataProjection.FULL;
+        return scan(file, options, visitor, null, projection);
+    }
+
+    /**
+     * Reads {@code file} for its outcome only (what {@code sessions verify} prints): the same status,
+     * header and counts as {@link #stream} with a visitor that ignores the events, building only the
+     * event data that loading checks ({@link DataProjection#forLoading()}).
+     *
+     * @throws IOException when the file cannot be opened or read
+     */
+    public static LogReadResult check(Path file, Options options) throws IOException {
+        return scan(file, options, e -> {}, null, DataProjection.forLoading());
     }
 
     /** Reads the whole log into memory under DSH's rules ({@link Options#STRICT}). */
@@ -115,7 +129,7 @@ public final class SessionLogReader {
      */
     public static LogReadResult copyCommittedText(Path file, Options options, OutputStream out) throws IOException {
         try {
-            return scan(file, options, e -> {}, (b, off, len) -> {
+            return scan(file, options, e -> {}, DataProjection.forLoading(), (b, off, len) -> {
                 try {
                     out.write(b, off, len);
                     out.write('\n');
@@ -141,12 +155,17 @@ public final class SessionLogReader {
         }
     }
 
-    private static LogReadResult scan(Path file, Options options, SessionLogVisitor visitor,
+    private static LogReadResult scan(Path file, Options options, SessionLogVisitor visitor, DataProjection projection,
             io.dsh4j.session.internal.RecordScanner.CommittedText text) throws IOException {
+        return scan(file, options, visitor, text, projection);
+    }
+
+    private static LogReadResult scan(Path file, Options options, SessionLogVisitor visitor,
+            io.dsh4j.session.internal.RecordScanner.CommittedText text, DataProjection projection) throws IOException {
         LogEncoding encoding = options.encoding() != null ? options.encoding() : encodingOf(file);
         try (FileChannel ch = FileChannel.open(file)) {
             LogScan.Result<SessionHeader> r = LogScan.run(ch, encoding == LogEncoding.ZSTD,
-                    new SessionRecordCodec(options.mode()), visitor::header, visitor::event, text, options.maxEvents(),
+                    new SessionRecordCodec(options.mode(), projection), visitor::header, visitor::event, text, options.maxEvents(),
                     visitor::position);
             return new LogReadResult(file, encoding, r.header(), r.status(), r.events(), r.decodedBytes(), r.fileBytes());
         }

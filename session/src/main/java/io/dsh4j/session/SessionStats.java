@@ -8,8 +8,11 @@ import io.dsh4j.session.event.EventPayloadException;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionHeader;
 import io.dsh4j.session.event.TurnEndReason;
+import io.dsh4j.session.event.DataProjection;
+import io.dsh4j.session.event.EventTypes;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The incremental stats accumulator of a log (§3.6 {@code sessionStats}, §3.7 {@code tokenUsage},
@@ -21,10 +24,23 @@ import java.util.Map;
  * (inherited from its parent), so that adding a family's own totals counts each event once —
  * {@link #totals()} is DSH's per-log view, which includes the seed prefix.
  *
- * <p>An event whose payload does not fit its typed view is counted in
- * {@link StatsTotals#malformedEvents()} and otherwise skipped. Not thread-safe.
+ * <p>The fold reads the typed payload of the {@link #READ_TYPES} only; every other event counts in
+ * {@link StatsTotals#events()} and the wall time by its envelope. An event of a read type whose
+ * payload does not fit its typed view is counted in {@link StatsTotals#malformedEvents()} and
+ * otherwise skipped. Not thread-safe.
  */
 public final class SessionStats {
+
+    /** The event types whose payload the fold reads. */
+    public static final Set<String> READ_TYPES = Set.of(EventTypes.STEP_START, EventTypes.STEP_END,
+            EventTypes.ASSISTANT_CHUNK, EventTypes.ASSISTANT_MESSAGE, EventTypes.TOOL_CALL, EventTypes.TOOL_RESULT,
+            EventTypes.TURN_END, EventTypes.LLM_RETRY);
+
+    /**
+     * The event data a streaming read for this fold builds ({@link DataProjection#forLoading(Set)} of
+     * {@link #READ_TYPES}): a read under it gives the same outcome and totals as a full read.
+     */
+    public static final DataProjection DATA = DataProjection.forLoading(READ_TYPES);
 
     private final String sessionId;
     private final String parentSession;
@@ -107,6 +123,7 @@ public final class SessionStats {
                 timed = true;
                 lastTime = e.time();
             }
+            if (!READ_TYPES.contains(e.type())) return;
             EventPayload payload;
             try {
                 payload = e.payload();

@@ -33,7 +33,7 @@ final class VerifyCommand implements Callable<Integer> {
         for (String target : targets) {
             try {
                 Path file = Targets.resolve(target, Homes.of(home));
-                LogReadResult r = SessionLogReader.stream(file, read.options(), e -> { });
+                LogReadResult r = SessionLogReader.check(file, read.options());
                 out.println(r.describe());
                 if (!r.status().readable()) exit = Problems.worse(exit, ExitCodes.PROBLEM_FOUND);
             } catch (CliProblem p) {

@@ -28,6 +28,15 @@ final class RecordDecoder {
     }
 
     static StorageRecord decode(JsonParser p, long positionalSeq) throws IOException {
+        return decode(p, positionalSeq, DataProjection.FULL);
+    }
+
+    /**
+     * As {@link #decode(JsonParser, long)}, building only the data {@code projection} reads (data
+     * that comes before the type is built whole). A failure here is not final: the caller decodes
+     * the line again in full, so that its error is the full decoder's.
+     */
+    static StorageRecord decode(JsonParser p, long positionalSeq, DataProjection projection) throws IOException {
         JsonToken first = p.nextToken();
         if (first != JsonToken.START_OBJECT) return decodeTree(p, positionalSeq);
         String type = null;
@@ -84,7 +93,8 @@ final class RecordDecoder {
                 case "data" -> {
                     ChunkRow.Kind kind = type == null ? null : ChunkRow.Kind.ofTag(type);
                     if (kind != null) row = ChunkRowCodec.readData(kind, p);
-                    else data = JsonTrees.read(p);
+                    else if (type == null || projection.full(type)) data = JsonTrees.read(p);
+                    else data = projected(p, t, projection.kept(type));
                 }
                 case "sourceEventSeqs" -> sources = sourceSeqs(JsonTrees.read(p), type);
                 case "surfaceOp" -> op = surfaceOp(JsonTrees.read(p), type);
@@ -132,6 +142,29 @@ final class RecordDecoder {
         }
         if (odd != null) throw new CorruptRecordException("unexpected envelope key \"" + odd + "\"", type, -1, odd, null);
         return event(type, layout, seq, time, data, sources, op);
+    }
+
+    /**
+     * The projected data of a type the scan does not read whole: an object keeps only {@code kept}
+     * keys (a repeated key keeps its first position and takes the last value, as {@link JsonTrees}
+     * does), an array becomes empty, a scalar is kept. Skipped values still pass the parser's checks.
+     */
+    private static JsonNode projected(JsonParser p, JsonToken t, java.util.Set<String> kept) throws IOException {
+        if (t == JsonToken.START_OBJECT) {
+            ObjectNode o = JsJson.nodes().objectNode();
+            String name;
+            while ((name = p.nextFieldName()) != null) {
+                p.nextToken();
+                if (kept.contains(name)) o.set(name, JsonTrees.read(p));
+                else p.skipChildren();
+            }
+            return o;
+        }
+        if (t == JsonToken.START_ARRAY) {
+            p.skipChildren();
+            return JsJson.nodes().arrayNode();
+        }
+        return JsonTrees.read(p);
     }
 
     private static StorageRecord decodeTree(JsonParser p, long positionalSeq) throws IOException {

@@ -6,6 +6,7 @@ import io.dsh4j.message.StreamChunk;
 import io.dsh4j.message.json.JsJson;
 import io.dsh4j.message.json.JsonLimits;
 import io.dsh4j.message.json.LosslessJsonException;
+import io.dsh4j.message.json.NodeUtf8;
 import java.io.IOException;
 import java.util.List;
 
@@ -49,6 +50,26 @@ public final class StorageCodec {
             return RecordDecoder.decode(p, positionalSeq);
         } catch (IOException e) {
             throw RecordDecoder.unreadable(e);
+        }
+    }
+
+    /**
+     * As {@link #decode(byte[], int, int, long, JsonLimits)}, building only the event data
+     * {@code projection} reads (see {@link DataProjection}: events of other types carry projected
+     * data, for the caller's own fold only). Exact: a line the projected decode cannot read is
+     * decoded again in full, so that it succeeds or fails exactly as the full decode does; so is a
+     * line that is not well-formed UTF-8 (the parser checks the UTF-8 of skipped strings less strictly
+     * than of the strings it reads: an encoded surrogate passes a skip).
+     */
+    public static StorageRecord decode(byte[] buf, int offset, int length, long positionalSeq, JsonLimits limits,
+            DataProjection projection) {
+        if (projection.isFull() || !NodeUtf8.isWellFormed(buf, offset, length)) {
+            return decode(buf, offset, length, positionalSeq, limits);
+        }
+        try (JsonParser p = JsJson.mapper(limits).createParser(buf, offset, length)) {
+            return RecordDecoder.decode(p, positionalSeq, projection);
+        } catch (IOException | RuntimeException projectedFailed) {
+            return decode(buf, offset, length, positionalSeq, limits);
         }
     }
 

@@ -2,6 +2,7 @@ package io.dsh4j.session.internal;
 
 import io.dsh4j.message.json.JsonLimits;
 import io.dsh4j.session.event.CorruptRecordException;
+import io.dsh4j.session.event.DataProjection;
 import io.dsh4j.session.event.SessionEvent;
 import io.dsh4j.session.event.SessionHeader;
 import io.dsh4j.session.event.SessionLogDecoder;
@@ -22,11 +23,18 @@ public final class SessionRecordCodec implements RecordCodec<SessionHeader, Stor
 
     private final SessionHeader.Mode mode;
     private final JsonLimits limits;
+    private final DataProjection projection;
     private SessionLogDecoder decoder;
 
     public SessionRecordCodec(SessionHeader.Mode mode) {
+        this(mode, DataProjection.FULL);
+    }
+
+    /** A codec that builds only the event data {@code projection} reads (the events are for the caller's fold only). */
+    public SessionRecordCodec(SessionHeader.Mode mode, DataProjection projection) {
         this.mode = mode;
         this.limits = JsonLimits.DEFAULTS;
+        this.projection = projection;
     }
 
     @Override
@@ -54,7 +62,7 @@ public final class SessionRecordCodec implements RecordCodec<SessionHeader, Stor
     @Override
     public StorageRecord decode(byte[] bytes, int off, int len, long positionalSeq) {
         try {
-            return StorageCodec.decode(bytes, off, len, positionalSeq, limits);
+            return StorageCodec.decode(bytes, off, len, positionalSeq, limits, projection);
         } catch (CorruptRecordException e) {
             throw new MalformedRecordException(e.problem(), e.location(), e);
         } catch (RuntimeException e) {

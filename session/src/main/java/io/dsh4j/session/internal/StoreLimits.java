@@ -106,6 +106,25 @@ public final class StoreLimits {
     public static final int MAX_ONE_SHOT_FRAME_BYTES = 8 * 1024 * 1024;
     /** Largest compressed frame looked at whole before it is decoded (larger ones are decoded in pieces). */
     public static final int MAX_BUFFERED_FRAME_BYTES = 2 * 1024 * 1024;
+    /**
+     * Parallel frame decode (issue 16): a zstd log of at least this many stored bytes has its
+     * independent frames decoded by worker threads when more than one core is available; a smaller
+     * log is read on the calling thread alone and never starts a thread.
+     */
+    public static final long PARALLEL_DECODE_MIN_FILE_BYTES = 4L * 1024 * 1024;
+    /** Batches of frames being decoded ahead of the record scanner at once (the pipeline's depth). */
+    public static final int PARALLEL_DECODE_BATCHES_IN_FLIGHT = 2;
+    /**
+     * Declared decoded bytes per batch: a batch closes once its frames declare this much (one frame may
+     * declare up to {@link #MAX_ONE_SHOT_FRAME_BYTES}), so the text decoded ahead stays below
+     * {@code PARALLEL_DECODE_BATCHES_IN_FLIGHT × (this + MAX_ONE_SHOT_FRAME_BYTES)}.
+     */
+    public static final int PARALLEL_DECODE_BATCH_BYTES = 256 * 1024;
+    /** Frames per batch at most (DSH's frames are small: one write batch each). */
+    public static final int PARALLEL_DECODE_BATCH_FRAMES = 512;
+    /** Decoding threads at most, whatever the core count (one core stays with the record scanner). */
+    public static final int PARALLEL_DECODE_MAX_THREADS = 3;
+
     /** zstd compression level of every frame written (Node's and zstd's default). */
     public static final int ZSTD_LEVEL = 3;
     /** Length of the random hex suffix of a materialisation temp file. */

@@ -43,19 +43,140 @@ public final class ZstdFrameWalker {
 
     private ZstdFrameWalker() {}
 
-    /** Walks every frame of {@code channel} into {@code sink}. */
+    /**
+     * Walks every frame of {@code channel} into {@code sink}, decoding frames on worker threads when
+     * {@link ParallelFrames#forChannel} says so (the sink sees the same calls either way).
+     */
     public static End walk(ReadableByteChannel channel, DecodedTextSink sink) throws IOException {
+        return walk(channel, sink, ParallelFrames.forChannel(channel));
+    }
+
+    /** Walks every frame of {@code channel} into {@code sink}; {@code parallel} {@code null}: on this thread alone. */
+    public static End walk(ReadableByteChannel channel, DecodedTextSink sink, ParallelFrames parallel) throws IOException {
         FileWindow w = new FileWindow(channel, StoreLimits.READ_CHUNK, MAX_PIECE + StoreLimits.READ_CHUNK);
         DecodeBudget budget = new DecodeBudget(sink);
         try (FrameDecoder decoder = new FrameDecoder()) {
+            if (parallel != null) return new Pipeline(parallel, w, decoder, budget).walk();
             while (!w.exhausted()) {
-                End end = walkFrame(w, decoder, budget);
-                if (end instanceof End.Stopped && budget.breach != null) return new End.OverLimit(budget.breach, budget.frameStart);
+                End end = settled(walkFrame(w, decoder, budget), budget);
                 if (end != null) return end;
             }
             return new End.Clean(w.position());
         } catch (FrameStructureException e) {
             return new End.Corrupt(e.reason(), e.offset());
+        }
+    }
+
+    /** A stop caused by a passed limit is that limit's end. */
+    private static End settled(End end, DecodeBudget budget) {
+        return end instanceof End.Stopped && budget.breach != null ? new End.OverLimit(budget.breach, budget.frameStart) : end;
+    }
+
+    /**
+     * The parallel walk: whole frames that declare a size the sequential walk decodes in one call are
+     * copied out, batched and decoded by workers, at most
+     * {@link StoreLimits#PARALLEL_DECODE_BATCHES_IN_FLIGHT} batches ahead; their results reach the
+     * sink in file order through {@link #deliver}, exactly as {@link #walkFrame} would have handed
+     * them over. Any other frame (larger, size not declared, torn, structurally damaged) waits for
+     * everything before it and is then walked by {@link #walkFrame} itself.
+     */
+    private static final class Pipeline {
+        private final ParallelFrames parallel;
+        private final FileWindow w;
+        private final FrameDecoder decoder;
+        private final DecodeBudget budget;
+        private final java.util.ArrayDeque<java.util.concurrent.Future<ParallelFrames.Batch>> inFlight = new java.util.ArrayDeque<>();
+        private ParallelFrames.Batch open;
+
+        Pipeline(ParallelFrames parallel, FileWindow w, FrameDecoder decoder, DecodeBudget budget) {
+            this.parallel = parallel;
+            this.w = w;
+            this.decoder = decoder;
+            this.budget = budget;
+        }
+
+        End walk() throws IOException {
+            try {
+                while (!w.exhausted()) {
+                    long start = w.position();
+                    int whole;
+                    try {
+                        whole = bufferedFrameEnd(w, start);
+                    } catch (FrameStructureException e) {
+                        whole = -1; // walkFrame finds it again, after the frames before it
+                    }
+                    long size = whole > 0 ? ZstdFrameFormat.contentSize(w.array(), w.offset(), whole) : -1;
+                    if (whole > 0 && size >= 0 && size <= StoreLimits.MAX_ONE_SHOT_FRAME_BYTES) {
+                        if (open == null) open = new ParallelFrames.Batch();
+                        open.frames.add(new ParallelFrames.Frame(start, java.util.Arrays.copyOfRange(w.array(), w.offset(), w.offset() + whole)));
+                        open.declared += size;
+                        w.skip(whole);
+                        if (parallel.full(open)) {
+                            End end = submit();
+                            if (end != null) return end;
+                        }
+                        continue;
+                    }
+                    End end = drain();
+                    if (end == null) end = settled(walkFrame(w, decoder, budget), budget);
+                    if (end != null) return end;
+                }
+                End end = drain();
+                return end != null ? end : new End.Clean(w.position());
+            } finally {
+                for (var f : inFlight) f.cancel(false);
+            }
+        }
+
+        /** Sends the open batch to a worker; when the pipeline is full, first hands over the oldest batch. */
+        private End submit() throws IOException {
+            if (open == null) return null;
+            if (inFlight.size() >= StoreLimits.PARALLEL_DECODE_BATCHES_IN_FLIGHT) {
+                End end = deliver(await(inFlight.poll()));
+                if (end != null) return end;
+            }
+            inFlight.add(parallel.submit(open));
+            open = null;
+            return null;
+        }
+
+        /** Hands over every batch in flight and the open one, in order. */
+        private End drain() throws IOException {
+            if (open != null) {
+                inFlight.add(parallel.submit(open));
+                open = null;
+            }
+            while (!inFlight.isEmpty()) {
+                End end = deliver(await(inFlight.poll()));
+                if (end != null) return end;
+            }
+            return null;
+        }
+
+        /** The sink's calls for each decoded frame, as {@link #walkFrame} makes them for a whole frame. */
+        private End deliver(ParallelFrames.Batch batch) {
+            for (ParallelFrames.Frame f : batch.frames) {
+                budget.frameStart(f.start);
+                budget.compressedEnd = f.end();
+                if (f.textLength > 0 && !budget.text(f.text, 0, f.textLength)) return settled(new End.Stopped(f.end()), budget);
+                if (f.failure != null) return new End.Corrupt("frame failed validation: " + f.failure, f.start);
+                if (!f.done) return new End.Corrupt("frame failed validation: the decoder did not reach the end of the frame", f.start);
+                if (!budget.frameEnd(f.start, f.end())) return settled(new End.Stopped(f.end()), budget);
+            }
+            return null;
+        }
+
+        private static ParallelFrames.Batch await(java.util.concurrent.Future<ParallelFrames.Batch> batch) throws IOException {
+            try {
+                return batch.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while decoding zstd frames");
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) throw r;
+                if (e.getCause() instanceof Error err) throw err;
+                throw new IOException("decoding a zstd frame failed", e.getCause());
+            }
         }
     }
 

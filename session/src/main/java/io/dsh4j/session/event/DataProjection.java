@@ -1,0 +1,75 @@
+package io.dsh4j.session.event;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which part of an event's {@code data} a streaming scan builds as a tree (issue 16's "streaming
+ * token scan"). A reader that needs only a handful of fields per event (stats, verification) names
+ * them here; {@link StorageCodec#decode(byte[], int, int, long, io.dsh4j.message.json.JsonLimits,
+ * DataProjection)} then leaves the rest unbuilt: skipped on the token stream (still checked as JSON:
+ * syntax, UTF-8, nesting and number caps), never turned into nodes or strings.
+ *
+ * <p>For a type the projection does not read fully, an object's data becomes an object holding
+ * only the kept top-level keys (each value whole), an array's an empty array; scalars are kept.
+ * Such events are for the scan's own fold only: their {@code data} is not the log's data, so they
+ * must never be handed to other code, written, or compared.
+ *
+ * <p>Immutable, thread-safe.
+ */
+public final class DataProjection {
+
+    /** Every event's data whole: what {@link StorageCodec#decode(byte[], int, int, long, io.dsh4j.message.json.JsonLimits)} does. */
+    public static final DataProjection FULL = new DataProjection(null, Map.of());
+
+    private final Set<String> fullTypes;
+    private final Map<String, Set<String>> keptKeys;
+
+    private DataProjection(Set<String> fullTypes, Map<String, Set<String>> keptKeys) {
+        this.fullTypes = fullTypes;
+        this.keptKeys = keptKeys;
+    }
+
+    /**
+     * A projection that builds the data of {@code fullTypes} whole and of the types in
+     * {@code keptKeys} only the named top-level keys; every other type's data is skipped.
+     */
+    public static DataProjection of(Set<String> fullTypes, Map<String, Set<String>> keptKeys) {
+        return new DataProjection(Set.copyOf(fullTypes), Map.copyOf(keptKeys));
+    }
+
+    /**
+     * What loading reads of event data ({@link SessionLogDecoder}: the legacy upgrades and DSH's
+     * load-time checks): message events and {@code turn/start}, {@code turn/end} and
+     * {@code steering/message} whole, a {@code request/header}'s {@code reason}; nothing else.
+     * A scan under this projection reaches the same outcome as a full read.
+     */
+    public static DataProjection forLoading() {
+        return forLoading(Set.of());
+    }
+
+    /** {@link #forLoading()}, with the data of {@code alsoFull} types built whole too (what the caller's fold reads). */
+    public static DataProjection forLoading(Set<String> alsoFull) {
+        java.util.Set<String> full = new java.util.HashSet<>(EventTypes.SURFACE);
+        full.add(EventTypes.TURN_START);
+        full.add(EventTypes.TURN_END);
+        full.add(EventTypes.LEGACY_STEERING_MESSAGE);
+        full.addAll(alsoFull);
+        return of(full, Map.of(EventTypes.REQUEST_HEADER, Set.of("reason")));
+    }
+
+    /** Whether events of {@code type} keep their whole data. */
+    public boolean full(String type) {
+        return fullTypes == null || fullTypes.contains(type);
+    }
+
+    /** The top-level keys kept of a projected type's object data (empty: none). */
+    Set<String> kept(String type) {
+        return keptKeys.getOrDefault(type, Set.of());
+    }
+
+    /** Whether this is {@link #FULL}. */
+    public boolean isFull() {
+        return fullTypes == null;
+    }
+}
