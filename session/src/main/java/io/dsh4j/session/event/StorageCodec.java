@@ -37,7 +37,7 @@ public final class StorageCodec {
 
     /** As {@link #decode(String, long)} under explicit JSON caps. */
     public static StorageRecord decode(String line, long positionalSeq, JsonLimits limits) {
-        try (JsonParser p = JsJson.mapper(limits).createParser(line)) {
+        try (JsonParser p = JsJson.factory(limits).createParser(line)) {
             return RecordDecoder.decode(p, positionalSeq);
         } catch (IOException e) {
             throw RecordDecoder.unreadable(e);
@@ -46,7 +46,7 @@ public final class StorageCodec {
 
     /** Decodes one UTF-8 line from {@code buf[offset, offset+length)} (without its newline). */
     public static StorageRecord decode(byte[] buf, int offset, int length, long positionalSeq, JsonLimits limits) {
-        try (JsonParser p = JsJson.mapper(limits).createParser(buf, offset, length)) {
+        try (JsonParser p = JsJson.factory(limits).createParser(buf, offset, length)) {
             return RecordDecoder.decode(p, positionalSeq);
         } catch (IOException e) {
             throw RecordDecoder.unreadable(e);
@@ -66,7 +66,7 @@ public final class StorageCodec {
         if (projection.isFull() || !NodeUtf8.isWellFormed(buf, offset, length)) {
             return decode(buf, offset, length, positionalSeq, limits);
         }
-        try (JsonParser p = JsJson.mapper(limits).createParser(buf, offset, length)) {
+        try (JsonParser p = JsJson.factory(limits).createParser(buf, offset, length)) {
             return RecordDecoder.decode(p, positionalSeq, projection);
         } catch (IOException | RuntimeException projectedFailed) {
             return decode(buf, offset, length, positionalSeq, limits);
