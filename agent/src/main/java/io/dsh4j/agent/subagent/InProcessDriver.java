@@ -189,6 +189,9 @@ public final class InProcessDriver {
         private final CompletableFuture<SubagentResult> result = new CompletableFuture<>();
         private final AtomicBoolean cancelled = new AtomicBoolean();
         private final AtomicBoolean disposed = new AtomicBoolean();
+        /** Completes when the first {@link #dispose()} has released the child (exceptionally if it failed). */
+        private final CompletableFuture<Void> released = new CompletableFuture<>();
+        private volatile Thread disposer;
         private volatile Signal.Registration abortListener;
         private volatile io.dsh4j.kernel.EffectHandle ownership;
 
@@ -320,7 +323,30 @@ public final class InProcessDriver {
 
         @Override
         public void dispose() throws Exception {
-            if (!disposed.compareAndSet(false, true)) return;
+            if (!disposed.compareAndSet(false, true)) {
+                // another caller is releasing the child (the parent's disposal does, on its own thread):
+                // wait until it has, as the contract says; the disposing thread itself returns at once
+                if (disposer != Thread.currentThread()) {
+                    try {
+                        released.get();
+                    } catch (ExecutionException e) {
+                        if (e.getCause() instanceof Exception cause) throw cause;
+                        throw e;
+                    }
+                }
+                return;
+            }
+            disposer = Thread.currentThread();
+            try {
+                release();
+                released.complete(null);
+            } catch (Exception | Error e) {
+                released.completeExceptionally(e);
+                throw e;
+            }
+        }
+
+        private void release() throws Exception {
             Signal.Registration l = abortListener;
             if (l != null) l.close();
             io.dsh4j.kernel.EffectHandle o = ownership;

@@ -325,6 +325,35 @@ class SubagentRuntimeTest {
         }
 
         @Test
+        void every_concurrent_dispose_returns_only_once_the_child_is_released() throws Exception {
+            for (int round = 0; round < 20; round++) {
+                try (SubagentHarness h = new SubagentHarness(null)) {
+                    ScriptedModel.Gate gate = new ScriptedModel.Gate();
+                    h.route("parent", ScriptedModel.of()).route("child", ScriptedModel.of(Script.builder().pause(gate).text("late").build()));
+                    Agent parent = h.agents().create(AgentRegistry.CreateRequest.in("/w", AgentOptions.of("parent", "m1"))).agent();
+                    SubagentRun run = h.subagents().start("spawn", request(parent, "x", new AbortController()));
+                    assertThat(gate.awaitReached(60)).isTrue();
+                    java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+                    java.util.concurrent.CompletableFuture<List<Agent>> seen = new java.util.concurrent.CompletableFuture<>();
+                    Thread other = Thread.ofPlatform().start(() -> {
+                        try {
+                            go.await();
+                            run.dispose();
+                            seen.complete(h.agents().list());
+                        } catch (Exception e) {
+                            seen.completeExceptionally(e);
+                        }
+                    });
+                    go.countDown();
+                    run.dispose();
+                    assertThat(h.agents().list()).as("after this thread's dispose").containsExactly(parent);
+                    assertThat(seen.get(60, TimeUnit.SECONDS)).as("after the other thread's dispose").containsExactly(parent);
+                    other.join();
+                }
+            }
+        }
+
+        @Test
         void a_child_of_a_child_is_one_deeper_and_the_tool_filter_restricts_the_child() throws Exception {
             try (SubagentHarness h = new SubagentHarness(null)) {
                 ScriptedModel child = ScriptedModel.answering("one", "two");
