@@ -97,6 +97,12 @@ final class StatsCommand implements Callable<Integer> {
             o.put("parentSession", row.stats().parentSession());
             o.put("seedLength", row.stats().seedLength());
         }
+        putTotals(o, t);
+        return o.toString();
+    }
+
+    /** The figures of {@code t} as the JSON lines show them: counts, then {@code tokens}. */
+    private static void putTotals(ObjectNode o, StatsTotals t) {
         o.put("events", t.events());
         o.put("turns", t.turns());
         o.put("steps", t.steps());
@@ -107,7 +113,6 @@ final class StatsCommand implements Callable<Integer> {
         tokens.put("output", t.tokens().output());
         tokens.put("cacheRead", t.tokens().cacheRead());
         tokens.put("reasoning", t.tokens().reasoning());
-        return o.toString();
     }
 
     /**
@@ -127,16 +132,7 @@ final class StatsCommand implements Callable<Integer> {
                 o.put("lineage", e.getKey());
                 var ids = o.putArray("sessions");
                 members.forEach(ids::add);
-                o.put("events", t.events());
-                o.put("turns", t.turns());
-                o.put("steps", t.steps());
-                o.put("toolCalls", t.toolCalls());
-                o.put("toolErrors", t.toolErrors());
-                ObjectNode tokens = o.putObject("tokens");
-                tokens.put("input", t.tokens().input());
-                tokens.put("output", t.tokens().output());
-                tokens.put("cacheRead", t.tokens().cacheRead());
-                tokens.put("reasoning", t.tokens().reasoning());
+                putTotals(o, t);
                 out.println(o);
             } else {
                 out.println(Texts.get("stats.lineage", e.getKey(), members.size(), n(t.events()), n(t.turns()), n(t.steps()),

@@ -55,20 +55,7 @@ public final class JsText {
 
     /** {@code s.replace(/\s+/g, ' ')} without the trim: runs become one space, ends kept. */
     public static String collapseRuns(String s) {
-        if (s == null || s.isEmpty()) return "";
-        StringBuilder out = new StringBuilder(s.length());
-        boolean inRun = false;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (isSpace(c)) {
-                if (!inRun) out.append(' ');
-                inRun = true;
-            } else {
-                inRun = false;
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return collapseRunsHead(s, Integer.MAX_VALUE);
     }
 
     /** {@code head(collapseRuns(s), max)} without building the rest of the collapsed text. */
