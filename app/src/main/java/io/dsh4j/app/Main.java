@@ -1,68 +1,20 @@
 package io.dsh4j.app;
 
-import io.dsh4j.app.bench.BenchCommand;
-import io.dsh4j.app.chat.ChatCommand;
-import io.dsh4j.app.deliberation.DeliberationCommand;
-import io.dsh4j.app.health.HandoffCommand;
-import io.dsh4j.app.health.HealthCommand;
-import io.dsh4j.app.merge.MergeCommand;
-import io.dsh4j.app.model.AskCommand;
-import io.dsh4j.app.model.ModelsCommand;
-import io.dsh4j.app.profile.ProfileCommand;
-import io.dsh4j.app.run.RunCommand;
-import io.dsh4j.app.serve.ServeCommand;
-import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.ResourceBundle;
-import java.util.Set;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
 
 /**
- * The {@code dsh4j} command line: one picocli command with a subcommand per capability.
+ * The entry point of the {@code dsh4j} command line ({@code bin/dsh4j} starts this class).
  *
- * <p>Subcommands are registered in {@link Subcommands#ALL}, one line each, in the order {@code --help}
- * lists them. They are built lazily ({@link LazySubcommands}): only the subcommand a run names is
- * built from its class (its options, mixins, nested subcommands and their static state); every other
- * one is a stand-in that carries just what the top-level help prints.
+ * <p>A lone {@code --version} (or {@code -V}) is answered here, from the jar manifest and the
+ * running JDK, without loading picocli or any command: it is the request whose cost is the JVM's
+ * own start-up. Every other run goes to {@link DshCommand}. This class must stay free of picocli
+ * and of the command classes (no field, signature or body that names them), or the fast path
+ * loads them again; {@code MainTest} checks that it does not.
  */
-@Command(
-        name = "dsh4j",
-        mixinStandardHelpOptions = true,
-        versionProvider = Main.Version.class,
-        description = "A Java agent harness in the model of DeepSeek Harness (DSH).")
-public final class Main implements Runnable {
-
-    /** Every subcommand of {@code dsh4j}, in help order. A new subcommand joins with one line here. */
-    static final class Subcommands {
-        private Subcommands() {}
-
-        /**
-         * The registered classes, in help order. Held apart from {@link Main} so that a run that
-         * builds no command line ({@code --version}) loads none of them.
-         */
-        static final List<Class<?>> ALL = List.of(
-                CommandLine.HelpCommand.class,
-                SessionsCommand.class,
-                MergeCommand.class,
-                BenchCommand.class,
-                ProfileCommand.class,
-                HealthCommand.class,
-                HandoffCommand.class,
-                DeliberationCommand.class,
-                ChatCommand.class,
-                ModelsCommand.class,
-                AskCommand.class,
-                RunCommand.class,
-                ServeCommand.class);
-    }
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+public final class Main {
+    private Main() {}
 
     /**
      * Runs the command line and exits the JVM with its exit code. Output is UTF-8 whatever the
@@ -71,6 +23,13 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         PrintWriter out = Utf8Text.stdout();
         PrintWriter err = Utf8Text.stderr();
+        if (isVersionRequest(args)) {
+            // Returning ends the JVM with status 0 once main is done (no other thread was started).
+            // System.exit would cost this run about half its CPU time: since JDK 21 it looks up a
+            // System.Logger for Runtime.exit, and that service lookup opens every jar on the class path.
+            printVersion(out);
+            return;
+        }
         int code = run(out, err, args);
         out.flush();
         err.flush();
@@ -84,7 +43,7 @@ public final class Main implements Runnable {
      */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         if (isVersionRequest(args)) return printVersion(out);
-        return run(configure(LazySubcommands.commandLine(new Main(), Subcommands.ALL, Arrays.asList(args))), out, err, args);
+        return DshCommand.run(out, err, args);
     }
 
     /**
@@ -102,15 +61,22 @@ public final class Main implements Runnable {
         return ExitCodes.OK;
     }
 
-    /** As {@link #run(PrintWriter, PrintWriter, String...)} with the given command line. */
-    static int run(CommandLine cli, PrintWriter out, PrintWriter err, String... args) {
-        cli.setOut(out);
-        cli.setErr(err);
-        try {
-            return cli.execute(args);
-        } catch (OutOfMemoryError e) {
-            return outOfMemory(err, Runtime.getRuntime().maxMemory());
-        }
+    /**
+     * The lines of {@code --version}: dsh4j's version from the jar manifest (or "development build"
+     * when run from classes) and the Java runtime's.
+     */
+    static String[] versionLines() {
+        // String.concat and the version property, not "+" and Runtime.version(): both of those
+        // bootstrap method handles or streams, a fifth of the fast path's time (MainTest pins the text).
+        String v = Main.class.getPackage().getImplementationVersion();
+        return new String[] {"dsh4j ".concat(v == null ? "development build" : v),
+            "Java ".concat(runtimeVersion()).concat(" (").concat(String.valueOf(System.getProperty("java.vendor"))).concat(")")};
+    }
+
+    /** {@link Runtime#version()} as text: the {@code java.runtime.version} property it is parsed from, when set. */
+    static String runtimeVersion() {
+        String property = System.getProperty("java.runtime.version");
+        return property != null ? property : Runtime.version().toString();
     }
 
     /**
@@ -123,68 +89,5 @@ public final class Main implements Runnable {
         err.println(texts.getString("outOfMemory").replace("{0}", Long.toString(maxHeapBytes >> 20)));
         err.flush();
         return ExitCodes.INTERNAL;
-    }
-
-    /** The configured command line with every subcommand built, with dsh4j's exit codes and error handling. */
-    public static CommandLine commandLine() {
-        Set<String> all = new HashSet<>();
-        for (Class<?> c : Subcommands.ALL) all.addAll(LazySubcommands.names(c));
-        return configure(LazySubcommands.commandLine(new Main(), Subcommands.ALL, all));
-    }
-
-    private static CommandLine configure(CommandLine cli) {
-        listExitCodes(cli);
-        shareVersion(cli, new Version());
-        cli.setExitCodeExceptionMapper(t -> ExitCodes.INTERNAL);
-        cli.setParameterExceptionHandler((ex, args) -> {
-            CommandLine c = ex.getCommandLine();
-            c.getErr().println("dsh4j: " + ex.getMessage());
-            c.getErr().println("Try '" + c.getCommandSpec().qualifiedName() + " --help' for more information.");
-            return ExitCodes.USAGE;
-        });
-        cli.setExecutionExceptionHandler((ex, c, parsed) -> {
-            c.getErr().println("dsh4j: internal error: " + ex);
-            return ExitCodes.INTERNAL;
-        });
-        return cli;
-    }
-
-    /** Every command's {@code --help} ends with the same exit-code table. */
-    private static void listExitCodes(CommandLine cli) {
-        cli.getCommandSpec().usageMessage()
-                .exitCodeListHeading("%nExit codes:%n")
-                .exitCodeList(ExitCodes.helpList());
-        cli.getSubcommands().values().forEach(Main::listExitCodes);
-    }
-
-    /** Every subcommand's {@code -V/--version} reports dsh4j's version, not an empty line. */
-    private static void shareVersion(CommandLine cli, Version version) {
-        cli.getSubcommands().values().forEach(c -> {
-            c.getCommandSpec().versionProvider(version);
-            shareVersion(c, version);
-        });
-    }
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
-
-    /** Reports the version recorded in the jar manifest (or "development" when run from classes). */
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return versionLines();
-        }
-    }
-
-    /**
-     * The lines of {@code --version}: dsh4j's version from the jar manifest (or "development build"
-     * when run from classes) and the Java runtime's. Free of picocli, for the fast path.
-     */
-    static String[] versionLines() {
-        String v = Main.class.getPackage().getImplementationVersion();
-        return new String[] {"dsh4j " + (v == null ? "development build" : v),
-            "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"};
     }
 }

@@ -32,7 +32,7 @@ class LazySubcommandsTest {
             Locale saved = Locale.getDefault();
             Locale.setDefault(locale);
             try {
-                String eager = usage(Main.commandLine());
+                String eager = usage(DshCommand.commandLine());
                 assertThat(helpOfARun("--help")).as(locale.toString()).isEqualTo(eager);
                 assertThat(helpOfARun("help")).as(locale.toString()).isEqualTo(eager);
                 assertThat(helpOfARun()).as(locale.toString()).isEqualTo(eager);
@@ -44,8 +44,8 @@ class LazySubcommandsTest {
 
     @Test
     void only_the_subcommand_a_run_names_is_built_the_others_are_stand_ins_without_options() {
-        CommandLine cli = LazySubcommands.commandLine(new Main(), Main.Subcommands.ALL, Set.of("health", "x.jsonl"));
-        List<String> registered = Main.Subcommands.ALL.stream().flatMap(c -> LazySubcommands.names(c).stream()).toList();
+        CommandLine cli = LazySubcommands.commandLine(new DshCommand(), DshCommand.Subcommands.ALL, Set.of("health", "x.jsonl"));
+        List<String> registered = DshCommand.Subcommands.ALL.stream().flatMap(c -> LazySubcommands.names(c).stream()).toList();
         assertThat(cli.getSubcommands().keySet()).containsExactlyInAnyOrderElementsOf(registered).contains("sessions", "health");
         assertThat(cli.getSubcommands().get("health").getCommandSpec().userObject()).isInstanceOf(io.dsh4j.app.health.HealthCommand.class);
         assertThat(cli.getSubcommands().get("health").getCommandSpec().options()).isNotEmpty();
@@ -71,7 +71,7 @@ class LazySubcommandsTest {
 
     @Test
     void an_argument_file_may_name_any_subcommand_so_it_builds_them_all() {
-        CommandLine cli = LazySubcommands.commandLine(new Main(), Main.Subcommands.ALL, Set.of("@args.txt"));
+        CommandLine cli = LazySubcommands.commandLine(new DshCommand(), DshCommand.Subcommands.ALL, Set.of("@args.txt"));
         assertThat(cli.getSubcommands().values()).allSatisfy(c -> assertThat(c.getCommandSpec().userObject()).isNotNull()
                 .isNotInstanceOf(CommandLine.Model.CommandSpec.class));
         assertThat(cli.getSubcommands().get("sessions").getSubcommands()).containsKeys("list", "show", "stats", "verify");

@@ -36,7 +36,7 @@ class MainTest {
         for (String option : new String[] {"--version", "-V"}) {
             assertThat(Main.isVersionRequest(option)).isTrue();
             java.io.StringWriter viaPicocli = new java.io.StringWriter();
-            int code = Main.run(Main.commandLine(), new java.io.PrintWriter(viaPicocli, true),
+            int code = DshCommand.run(DshCommand.commandLine(), new java.io.PrintWriter(viaPicocli, true),
                     new java.io.PrintWriter(new java.io.StringWriter(), true), option);
             assertThat(code).isEqualTo(ExitCodes.OK);
             CliRun fast = run(option);
@@ -44,6 +44,35 @@ class MainTest {
             assertThat(fast.out()).as(option).isEqualTo(viaPicocli.toString()).isNotEmpty();
             assertThat(fast.err()).isEmpty();
         }
+    }
+
+    @Test
+    void a_lone_version_loads_neither_picocli_nor_a_command_class() throws Exception {
+        // given a fresh JVM on this class path that logs every class it loads
+        java.nio.file.Path javaBin = java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java");
+        Process p = new ProcessBuilder(javaBin.toString(), "-Xshare:off", "-Xlog:class+load=info",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "--version")
+                .redirectErrorStream(true).start();
+        // when it answers --version
+        String log = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).isZero();
+        // then it printed the version and loaded no picocli class, no class but Main's own helpers, and
+        // returned from main rather than calling System.exit
+        java.util.List<String> loaded = log.lines().filter(l -> l.contains("[class,load]"))
+                .map(l -> l.replaceFirst("^.*\\[class,load\\] (\\S+).*$", "$1")).toList();
+        assertThat(log).contains("dsh4j ");
+        assertThat(loaded).as("classes of the version fast path").contains(Main.class.getName())
+                .noneMatch(c -> c.startsWith("picocli."))
+                .as("System.exit's logger lookup (it opens every jar) is not reached")
+                .noneMatch(c -> c.startsWith("jdk.internal.logger."))
+                .noneMatch(c -> c.startsWith("io.dsh4j.") && !c.equals(Main.class.getName())
+                        && !c.equals(Utf8Text.class.getName()) && !c.startsWith(ExitCodes.class.getName()));
+    }
+
+    @Test
+    void the_runtime_line_is_the_runtime_version_as_the_jdk_prints_it() {
+        assertThat(Main.runtimeVersion()).isEqualTo(Runtime.version().toString());
+        assertThat(Main.versionLines()[1]).isEqualTo("Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")");
     }
 
     @Test
@@ -59,7 +88,7 @@ class MainTest {
 
     @Test
     void every_subcommand_that_offers_version_reports_dsh4js() {
-        var cli = Main.commandLine();
+        var cli = DshCommand.commandLine();
         java.util.List<picocli.CommandLine> all = new java.util.ArrayList<>();
         java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>(cli.getSubcommands().values());
         while (!todo.isEmpty()) {

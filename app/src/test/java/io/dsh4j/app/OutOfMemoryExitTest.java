@@ -22,11 +22,11 @@ class OutOfMemoryExitTest {
 
     @Test
     void a_command_that_runs_out_of_heap_ends_with_exit_70_and_one_line_naming_the_heap() {
-        CommandLine cli = Main.commandLine();
+        CommandLine cli = DshCommand.commandLine();
         cli.addSubcommand(new Exhaust());
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.run(cli, new PrintWriter(out), new PrintWriter(err), "exhaust");
+        int code = DshCommand.run(cli, new PrintWriter(out), new PrintWriter(err), "exhaust");
         assertThat(code).isEqualTo(ExitCodes.INTERNAL).isEqualTo(70);
         assertThat(out.toString()).isEmpty();
         assertThat(err.toString().lines()).singleElement().satisfies(line -> assertThat(line)
