@@ -24,7 +24,8 @@ import java.util.List;
  * hot methods, are in the cache that {@code bin/dsh4j} then maps at every start. Output is discarded.
  * Run by the launcher ({@code DSH4J_AOT_TRAIN=CACHE bin/dsh4j}), with the options of every run.
  *
- * <p>Usage: {@code java -XX:AOTCacheOutput=CACHE -cp 'lib/*' io.dsh4j.app.AotTraining WORK-DIR}.
+ * <p>Usage: {@code java -XX:AOTCacheOutput=CACHE -cp 'lib/*' io.dsh4j.app.AotTraining WORK-DIR [help]};
+ * with {@code help}, only the top-level help runs (the launcher's help cache, {@link #HELP}).
  */
 public final class AotTraining {
 
@@ -32,11 +33,27 @@ public final class AotTraining {
     /** Rounds over the commands: the launcher runs C1 only, so there are no profiles to gather, only classes to load. */
     private static final int ROUNDS = 1;
     private static final String NOW = "2026-09-19T02:00:00Z";
+    /**
+     * The group of the second, smaller cache that the launcher maps for the top-level help alone
+     * ({@code dsh4j}, {@code --help}, {@code -h}, {@code help}): a cache holds every class it was
+     * trained on and the JVM loads all of them at start, so the help, which needs a tenth of them,
+     * starts with less memory and CPU from a cache of its own.
+     */
+    static final String HELP = "help";
+    private static final String[][] HELP_RUNS = {{}, {"--help"}, {"-h"}, {"help"}};
 
     private AotTraining() {}
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 1) throw new IllegalArgumentException("usage: AotTraining WORK-DIR");
+        if (args.length < 1 || args.length > 2 || args.length == 2 && !args[1].equals(HELP)) {
+            throw new IllegalArgumentException("usage: AotTraining WORK-DIR [help]");
+        }
+        PrintWriter sink = new PrintWriter(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
+        if (args.length == 2) { // the help cache: no training logs, whose writing would load what the help never does
+            for (String[] run : HELP_RUNS) Main.run(sink, sink, run);
+            exitLogger();
+            return;
+        }
         Path work = Path.of(args[0]).toAbsolutePath();
         Path zhome = work.resolve("zstd-home");
         Path rhome = work.resolve("raw-home");
@@ -63,12 +80,17 @@ public final class AotTraining {
             {"merge", x, r}, {"sessions", "stats", x},
             {"no-such-command"},
         };
-        PrintWriter sink = new PrintWriter(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8);
         for (int round = 0; round < ROUNDS; round++) {
             for (String[] run : runs) Main.run(sink, sink, run);
         }
-        // Runtime.exit asks System.getLogger("java.lang.Runtime") whether to log the exit: the logger
-        // classes that this loads at the end of every command are then in the cache too
+        exitLogger();
+    }
+
+    /**
+     * Runtime.exit asks System.getLogger("java.lang.Runtime") whether to log the exit: the logger
+     * classes that this loads at the end of every command are then in the cache too.
+     */
+    private static void exitLogger() {
         System.getLogger("java.lang.Runtime").isLoggable(System.Logger.Level.DEBUG);
     }
 

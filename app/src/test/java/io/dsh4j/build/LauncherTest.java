@@ -135,6 +135,32 @@ class LauncherTest {
     }
 
     @Test
+    void the_top_level_help_alone_maps_the_help_cache_when_there_is_one_and_the_full_cache_otherwise() throws IOException {
+        Path checkout = checkout("help-cache", true);
+        Path jdk = jdk("25", "25.0.1");
+        Path cache = cache(checkout, jdk, "25.0.1");
+        for (String[] help : List.of(new String[0], new String[] {"--help"}, new String[] {"-h"}, new String[] {"help"})) {
+            assertThat(jvmArgs(launch(checkout, jdk, Map.of(), help))).as(String.join(" ", help))
+                    .contains("-XX:AOTCache=" + cache.toRealPath());
+        }
+        Path helpCache = cache.resolveSibling("dsh4j-help.aot");
+        Files.writeString(helpCache, "help cache");
+        Files.copy(cache.resolveSibling("dsh4j.aot.jdk"), cache.resolveSibling("dsh4j-help.aot.jdk"));
+        for (String[] help : List.of(new String[0], new String[] {"--help"}, new String[] {"-h"}, new String[] {"help"})) {
+            assertThat(jvmArgs(launch(checkout, jdk, Map.of(), help))).as(String.join(" ", help))
+                    .contains("-XX:AOTCache=" + helpCache.toRealPath());
+        }
+        for (String[] more : List.of(new String[] {"help", "sessions"}, new String[] {"sessions", "--help"},
+                new String[] {"--help", "-V"}, new String[] {"health", "x"})) {
+            assertThat(jvmArgs(launch(checkout, jdk, Map.of(), more))).as(String.join(" ", more))
+                    .contains("-XX:AOTCache=" + cache.toRealPath());
+        }
+        Files.writeString(cache.resolveSibling("dsh4j-help.aot.jdk"), "another jdk\n");
+        assertThat(jvmArgs(launch(checkout, jdk, Map.of(), "--help"))).as("a help cache of another JDK is not used")
+                .noneMatch(a -> a.startsWith("-XX:AOTCache"));
+    }
+
+    @Test
     void dsh4j_aot_0_leaves_the_cache_out() throws IOException {
         Path checkout = checkout("off", true);
         Path jdk = jdk("25", "25.0.1");
@@ -176,11 +202,13 @@ class LauncherTest {
         Path checkout = checkout("train21", true);
         Path jdk = jdk("21", "21.0.4");
         Path cache = cache(checkout, jdk, "21.0.4");
+        Files.writeString(cache.resolveSibling("dsh4j-help.aot"), "stale help cache");
         Repo.Run r = launch(checkout, jdk, Map.of("DSH4J_AOT_TRAIN", cache.toString()));
         assertThat(r.code()).isZero();
         assertThat(r.err()).contains("no AOT cache").contains("JDK 21").contains("JDK 25 or newer");
         assertThat(cache).doesNotExist();
         assertThat(cache.resolveSibling("dsh4j.aot.jdk")).doesNotExist();
+        assertThat(cache.resolveSibling("dsh4j-help.aot")).doesNotExist();
     }
 
     @Test
@@ -197,5 +225,9 @@ class LauncherTest {
         assertThat(args).contains("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:AOTCacheOutput=" + cache, "io.dsh4j.app.AotTraining")
                 .doesNotContain("-Xmx1m");
         assertThat(Files.readString(cache.resolveSibling("dsh4j.aot.jdk"))).isEqualTo(jdk.toRealPath() + " 25.0.1+7-LTS\n");
+        Path helpCache = cache.resolveSibling("dsh4j-help.aot");
+        assertThat(Files.readAllLines(cache.resolveSibling("dsh4j-help.aot.log"))).as("the help cache's training")
+                .contains("-XX:AOTCacheOutput=" + helpCache, "io.dsh4j.app.AotTraining").endsWith("help");
+        assertThat(Files.readString(cache.resolveSibling("dsh4j-help.aot.jdk"))).isEqualTo(jdk.toRealPath() + " 25.0.1+7-LTS\n");
     }
 }
