@@ -14,9 +14,8 @@ import io.dsh4j.app.serve.ServeCommand;
 import io.dsh4j.app.sessions.SessionsCommand;
 import java.io.PrintWriter;
 import java.util.Arrays;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,6 +31,7 @@ import picocli.CommandLine.Command;
  */
 @Command(
         name = "dsh4j",
+        addMethodSubcommands = false,
         mixinStandardHelpOptions = true,
         versionProvider = DshCommand.Version.class,
         description = "A Java agent harness in the model of DeepSeek Harness (DSH).")
@@ -89,7 +89,7 @@ public final class DshCommand implements Runnable {
 
     /** The configured command line with every subcommand built, with dsh4j's exit codes and error handling. */
     public static CommandLine commandLine() {
-        Set<String> all = new HashSet<>();
+        List<String> all = new ArrayList<>();
         for (Class<?> c : Subcommands.ALL) all.addAll(LazySubcommands.names(c));
         return configure(LazySubcommands.commandLine(new DshCommand(), Subcommands.ALL, all));
     }

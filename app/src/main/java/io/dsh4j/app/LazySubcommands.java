@@ -1,7 +1,6 @@
 package io.dsh4j.app;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,6 +17,11 @@ import picocli.CommandLine.Model.CommandSpec;
  * spec with the class's name, aliases, hidden flag, header, description and resource bundle, read
  * from its {@link Command} annotation without initialising the class — exactly what the parent's
  * help lists. A stand-in is never executed: a run that names it builds the real one.
+ *
+ * <p>When the run's first argument names a built subcommand other than {@code help}, picocli hands
+ * every later argument to that subcommand, so the parent's help cannot be printed: the stand-ins then
+ * leave their resource bundles unread (loading a dozen bundles was about a fifth of a small
+ * {@code health} run's main thread).
  */
 final class LazySubcommands {
 
@@ -36,22 +40,25 @@ final class LazySubcommands {
      * The command line of {@code root} with {@code subcommands} added in order: built when one of
      * their names is in {@code args}, stand-ins otherwise.
      */
-    static CommandLine commandLine(Object root, List<Class<?>> subcommands, Collection<String> args) {
+    static CommandLine commandLine(Object root, List<Class<?>> subcommands, List<String> args) {
         boolean argumentFile = args.stream().anyMatch(a -> a.startsWith("@"));
+        String first = args.isEmpty() ? null : args.getFirst();
+        boolean parentHelpPossible = argumentFile || first == null
+                || subcommands.stream().noneMatch(c -> c != CommandLine.HelpCommand.class && names(c).contains(first));
         CommandLine cli = new CommandLine(root);
         for (Class<?> c : subcommands) {
             boolean needed = argumentFile || names(c).stream().anyMatch(args::contains);
-            CommandLine sub = needed ? new CommandLine(c) : standIn(c);
+            CommandLine sub = needed ? new CommandLine(c) : standIn(c, parentHelpPossible);
             cli.addSubcommand(annotation(c).name(), sub, annotation(c).aliases());
         }
         return cli;
     }
 
-    /** What the parent's help shows of {@code command}, and nothing else. */
-    private static CommandLine standIn(Class<?> command) {
+    /** What the parent's help shows of {@code command} (its texts only when that help can be printed). */
+    private static CommandLine standIn(Class<?> command, boolean withTexts) {
         Command a = annotation(command);
         CommandSpec spec = CommandSpec.create().name(a.name()).aliases(a.aliases());
-        if (!a.resourceBundle().isEmpty()) spec.resourceBundleBaseName(a.resourceBundle());
+        if (withTexts && !a.resourceBundle().isEmpty()) spec.resourceBundleBaseName(a.resourceBundle());
         spec.usageMessage().hidden(a.hidden()).header(a.header()).description(a.description());
         return new CommandLine(spec);
     }

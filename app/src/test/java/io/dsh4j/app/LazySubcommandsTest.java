@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -44,7 +43,7 @@ class LazySubcommandsTest {
 
     @Test
     void only_the_subcommand_a_run_names_is_built_the_others_are_stand_ins_without_options() {
-        CommandLine cli = LazySubcommands.commandLine(new DshCommand(), DshCommand.Subcommands.ALL, Set.of("health", "x.jsonl"));
+        CommandLine cli = LazySubcommands.commandLine(new DshCommand(), DshCommand.Subcommands.ALL, List.of("health", "x.jsonl"));
         List<String> registered = DshCommand.Subcommands.ALL.stream().flatMap(c -> LazySubcommands.names(c).stream()).toList();
         assertThat(cli.getSubcommands().keySet()).containsExactlyInAnyOrderElementsOf(registered).contains("sessions", "health");
         assertThat(cli.getSubcommands().get("health").getCommandSpec().userObject()).isInstanceOf(io.dsh4j.app.health.HealthCommand.class);
@@ -55,6 +54,40 @@ class LazySubcommandsTest {
             assertThat(c.getCommandSpec().options()).as(standIn).isEmpty();
             assertThat(c.getSubcommands()).as(standIn).isEmpty();
         }
+    }
+
+    @Test
+    void a_run_that_starts_with_a_command_reads_no_other_command_s_help_texts() {
+        List<String> registered = DshCommand.Subcommands.ALL.stream().flatMap(c -> LazySubcommands.names(c).stream()).toList();
+        CommandLine cli = LazySubcommands.commandLine(new DshCommand(), DshCommand.Subcommands.ALL, List.of("health", "x.jsonl"));
+        for (String standIn : registered) {
+            if (standIn.equals("health") || standIn.equals("help")) continue;
+            assertThat(cli.getSubcommands().get(standIn).getCommandSpec().resourceBundle()).as(standIn).isNull();
+        }
+    }
+
+    @Test
+    void the_stand_ins_keep_their_help_texts_whenever_the_top_level_help_can_be_printed() {
+        for (List<String> args : List.of(List.<String>of(), List.of("help"), List.of("--help"), List.of("-h", "health"),
+                List.of("--bogus", "health"), List.of("help", "health"))) {
+            CommandLine cli = LazySubcommands.commandLine(new DshCommand(), DshCommand.Subcommands.ALL, args);
+            assertThat(cli.getSubcommands().get("sessions").getCommandSpec().resourceBundle()).as(args.toString()).isNotNull();
+            assertThat(cli.getSubcommands().get("models").getCommandSpec().resourceBundle()).as(args.toString()).isNotNull();
+        }
+    }
+
+    @Test
+    void every_dsh4j_command_skips_picocli_s_scan_for_method_subcommands() {
+        java.util.ArrayDeque<CommandLine> todo = new java.util.ArrayDeque<>(List.of(DshCommand.commandLine()));
+        int checked = 0;
+        while (!todo.isEmpty()) {
+            CommandLine c = todo.pop();
+            todo.addAll(c.getSubcommands().values());
+            if (c.getCommandSpec().userObject() instanceof CommandLine.HelpCommand) continue;
+            assertThat(c.getCommandSpec().isAddMethodSubcommands()).as(c.getCommandSpec().qualifiedName()).isFalse();
+            checked++;
+        }
+        assertThat(checked).isGreaterThan(15);
     }
 
     @Test
@@ -71,7 +104,7 @@ class LazySubcommandsTest {
 
     @Test
     void an_argument_file_may_name_any_subcommand_so_it_builds_them_all() {
-        CommandLine cli = LazySubcommands.commandLine(new DshCommand(), DshCommand.Subcommands.ALL, Set.of("@args.txt"));
+        CommandLine cli = LazySubcommands.commandLine(new DshCommand(), DshCommand.Subcommands.ALL, List.of("@args.txt"));
         assertThat(cli.getSubcommands().values()).allSatisfy(c -> assertThat(c.getCommandSpec().userObject()).isNotNull()
                 .isNotInstanceOf(CommandLine.Model.CommandSpec.class));
         assertThat(cli.getSubcommands().get("sessions").getSubcommands()).containsKeys("list", "show", "stats", "verify");

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
  * {@code dsh4j bench}: benchmark drivers that print figures. Each capability adds its driver as a
  * subcommand here ({@code merge}: MergeBench).
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = "Run a benchmark driver and print its figures.",
         subcommands = {BenchMergeCommand.class})
 public final class BenchCommand implements Runnable {

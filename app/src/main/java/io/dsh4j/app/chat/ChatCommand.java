@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
  * user leaves, 2 usage, 3 no model, no working directory or no session to continue. Texts: the
  * {@value #TEXTS} bundle; the shared screens (no model, bad effort) are {@code dsh4j run}'s.
  */
-@Command(name = "chat", mixinStandardHelpOptions = true, resourceBundle = ChatCommand.TEXTS)
+@Command(name = "chat", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = ChatCommand.TEXTS)
 public final class ChatCommand implements Callable<Integer> {
 
     static final String TEXTS = "io.dsh4j.app.chat.Texts";

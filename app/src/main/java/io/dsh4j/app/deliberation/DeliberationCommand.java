@@ -6,7 +6,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j deliberation}: the deliberation plugin's offline tools. */
-@Command(name = "deliberation", mixinStandardHelpOptions = true, resourceBundle = CliTexts.HELP_BUNDLE,
+@Command(name = "deliberation", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = CliTexts.HELP_BUNDLE,
         subcommands = PreviewCommand.class)
 public final class DeliberationCommand implements Callable<Integer> {
 

@@ -48,7 +48,8 @@ import picocli.CommandLine.Spec;
  * <p>Exit codes: 0 projected; 1 the projection was refused or the log is damaged; 2 bad options;
  * 3 the log could not be read.
  */
-@Command(name = "preview", mixinStandardHelpOptions = true, resourceBundle = CliTexts.HELP_BUNDLE, sortOptions = false)
+@Command(name = "preview", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = CliTexts.HELP_BUNDLE, sortOptions = false)
 final class PreviewCommand implements Callable<Integer> {
 
     @Spec

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
  * §5) — the same renderer the live plugin will use — and its row in the calibration history
  * (§7.1). No model, no network.
  */
-@Command(name = "handoff", mixinStandardHelpOptions = true,
+@Command(name = "handoff", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = "Rule-built handoff document of a DSH session, for a new session to take over (no model, no network).")
 public final class HandoffCommand implements Callable<Integer> {
 

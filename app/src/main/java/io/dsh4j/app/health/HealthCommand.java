@@ -34,7 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * §1.9): score, level, advice and the signals behind them, from the session log alone — no model,
  * no network. {@code --all} checks every session under the home, newest first, one at a time.
  */
-@Command(name = "health", mixinStandardHelpOptions = true,
+@Command(name = "health", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = "Context-health self-check of a DSH session: score, level, advice, signals (no model, no network).")
 public final class HealthCommand implements Callable<Integer> {
 

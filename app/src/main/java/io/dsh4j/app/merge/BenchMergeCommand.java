@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  * {@code dsh4j bench merge}: MergeBench (belief-merge spec §11) — synthetic scenarios with known
  * ground truth, five arms under one token budget, scored on the rendered text. Deterministic.
  */
-@Command(name = "merge", mixinStandardHelpOptions = true,
+@Command(name = "merge", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = "MergeBench: does merging answer what no single branch can, within the same token budget?")
 public final class BenchMergeCommand implements Callable<Integer> {
 

@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
  * <p>Exit codes: 0 merged everything; 1 merged, but a session was skipped or the trust check refused;
  * 2 bad options; 3 no session could be read.
  */
-@Command(name = "merge", mixinStandardHelpOptions = true,
+@Command(name = "merge", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = "Merge other DSH sessions offline (heuristic, no model) and print the BeliefMerge block.")
 public final class MergeCommand implements Callable<Integer> {
 

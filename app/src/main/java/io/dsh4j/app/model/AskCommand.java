@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
  * command reports it. Writes no session. {@code --json} prints the raw chunk stream instead, one
  * chunk per line as DSH logs {@code assistant/chunk}.
  */
-@Command(name = "ask", mixinStandardHelpOptions = true, resourceBundle = ModelTexts.HELP_BUNDLE)
+@Command(name = "ask", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = ModelTexts.HELP_BUNDLE)
 public final class AskCommand implements Callable<Integer> {
 
     /** How long the Ctrl-C handler waits for the cancelled stream to report before the JVM exits. */

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
  * {@code dsh4j models}: the route's model catalog, and for an OpenAI-compatible server or an explicit
  * {@code --base-url} also what the server's {@code /models} answers.
  */
-@Command(name = "models", mixinStandardHelpOptions = true, resourceBundle = ModelTexts.HELP_BUNDLE)
+@Command(name = "models", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = ModelTexts.HELP_BUNDLE)
 public final class ModelsCommand implements Callable<Integer> {
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;

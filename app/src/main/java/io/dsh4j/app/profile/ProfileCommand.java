@@ -7,6 +7,7 @@ import picocli.CommandLine.Spec;
 /** {@code dsh4j profile}: inspect the plugin configuration a profile composes. */
 @Command(
         name = "profile",
+        addMethodSubcommands = false,
         mixinStandardHelpOptions = true,
         resourceBundle = ProfileDumpCommand.TEXTS,
         subcommands = {ProfileDumpCommand.class})

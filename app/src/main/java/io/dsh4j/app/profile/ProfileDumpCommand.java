@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
  * rows is preceded by a {@code # ==} comment naming the file it came from and the layers that patched
  * it; patches that match nothing are reported on standard error. Texts: the {@value #TEXTS} bundle.
  */
-@Command(name = "dump", mixinStandardHelpOptions = true, resourceBundle = ProfileDumpCommand.TEXTS)
+@Command(name = "dump", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = ProfileDumpCommand.TEXTS)
 public final class ProfileDumpCommand implements Callable<Integer> {
 
     /** Help and messages of the profile commands ({@code en} default, {@code zh-CN}). */

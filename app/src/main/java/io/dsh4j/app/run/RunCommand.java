@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
  * model configured, 130 cancelled (Ctrl-C cancels the turn; a second Ctrl-C exits).
  * Texts: the {@value #TEXTS} bundle.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, resourceBundle = RunCommand.TEXTS)
+@Command(name = "run", addMethodSubcommands = false, mixinStandardHelpOptions = true, resourceBundle = RunCommand.TEXTS)
 public final class RunCommand implements Callable<Integer> {
 
     public static final String TEXTS = "io.dsh4j.app.run.Texts";

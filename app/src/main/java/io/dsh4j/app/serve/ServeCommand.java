@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
  * it boots the agent runtime so that the page can prompt, steer and cancel; without one nothing is
  * booted and the console only reads. Runs until interrupted.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(name = "serve", addMethodSubcommands = false, mixinStandardHelpOptions = true,
         description = "The web console: sessions, transcripts, health, handoff, merge previews and deliberation rounds in a browser; live sessions and prompting when a model is configured.")
 public final class ServeCommand implements Callable<Integer> {
 

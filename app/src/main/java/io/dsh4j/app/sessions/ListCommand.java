@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions list}: the sessions under a DSH home, newest first, from their headers only. */
-@Command(name = "list", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
+@Command(name = "list", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = Texts.HELP_BUNDLE)
 final class ListCommand implements Callable<Integer> {
 
 

@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions}: DSH session logs — list, show, stats, verify. */
-@Command(name = "sessions", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE,
+@Command(name = "sessions", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = Texts.HELP_BUNDLE,
         subcommands = {ListCommand.class, ShowCommand.class, StatsCommand.class, VerifyCommand.class})
 public final class SessionsCommand implements Callable<Integer> {
 

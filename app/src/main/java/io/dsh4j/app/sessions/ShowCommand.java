@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions show}: the conversation of a session — its surface of user, assistant and tool messages. */
-@Command(name = "show", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
+@Command(name = "show", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = Texts.HELP_BUNDLE)
 final class ShowCommand implements Callable<Integer> {
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;

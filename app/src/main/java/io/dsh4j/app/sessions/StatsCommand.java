@@ -22,7 +22,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions stats}: turns, steps, tool calls and token usage of each log, streamed in flat memory. */
-@Command(name = "stats", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
+@Command(name = "stats", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = Texts.HELP_BUNDLE)
 final class StatsCommand implements Callable<Integer> {
 
 

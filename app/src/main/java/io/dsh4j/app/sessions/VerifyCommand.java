@@ -15,7 +15,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code dsh4j sessions verify}: the integrity of each log, as DSH's reader judges it. */
-@Command(name = "verify", mixinStandardHelpOptions = true, resourceBundle = Texts.HELP_BUNDLE)
+@Command(name = "verify", addMethodSubcommands = false, mixinStandardHelpOptions = true,
+        resourceBundle = Texts.HELP_BUNDLE)
 final class VerifyCommand implements Callable<Integer> {
 
     @Spec picocli.CommandLine.Model.CommandSpec spec;
