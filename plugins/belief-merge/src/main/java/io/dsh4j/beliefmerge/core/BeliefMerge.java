@@ -51,6 +51,12 @@ public final class BeliefMerge {
                 // keys of a long message have one claim, and a tree map and a tree set each cost more)
                 Claim c = claims.getFirst();
                 states = List.of(SlotState.singleton(c.value(), c.sourceId(), c.evidence()));
+            } else if (oneSource(claims)) {
+                // one source: the grouping below gives one state of every claim's item (issue 17: the repeated
+                // sentences of one long session)
+                List<SlotItem> items = new ArrayList<>(claims.size());
+                for (Claim c : claims) items.add(new SlotItem(c.value(), c.sourceId(), c.evidence()));
+                states = List.of(SlotState.of(items));
             } else {
                 Map<String, List<SlotItem>> perSource = new TreeMap<>();
                 for (Claim c : claims) {
@@ -64,6 +70,14 @@ public final class BeliefMerge {
             slots.add(new Slot(key, type, merged.state(), merged.decision(), claims));
         }
         return slots;
+    }
+
+    private static boolean oneSource(List<Claim> claims) {
+        String first = claims.getFirst().sourceId();
+        for (Claim c : claims) {
+            if (!c.sourceId().equals(first)) return false;
+        }
+        return true;
     }
 
     /** The heuristic branches of the surfaces, and the total redaction count. */

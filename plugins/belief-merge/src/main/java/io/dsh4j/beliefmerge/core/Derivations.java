@@ -94,6 +94,18 @@ public final class Derivations {
 
     /** Labels every slot by least fixpoint: cycles without outside support never become IN. */
     public static Result propagate(List<Slot> slots) {
+        if (withoutRoutesAndSorted(slots)) {
+            // no slot rests on a premise and no key repeats (the heuristic merge's slots, issue 17): the IN
+            // set is the asserted slots, each an axiom, and no key, route or premise table is needed
+            List<Slot> out = new ArrayList<>(slots.size());
+            int inCount = 0;
+            for (Slot slot : slots) {
+                boolean isAsserted = slot.isAsserted();
+                if (isAsserted) inCount++;
+                out.add(slot.withDerivation(isAsserted ? AXIOM : UNASSERTED_FREE));
+            }
+            return new Result(out, inCount, List.of(), List.of(), 0);
+        }
         Set<String> keys = new HashSet<>();
         Map<String, List<List<String>>> routes = new HashMap<>();
         Set<String> asserted = new HashSet<>();
@@ -144,6 +156,19 @@ public final class Derivations {
         }
         retracted.sort(null);
         return new Result(out, inCount, retracted, List.copyOf(unknown), derived);
+    }
+
+    /** True when no claim of any slot declares a route and the keys ascend strictly (so none repeats). */
+    private static boolean withoutRoutesAndSorted(List<Slot> slots) {
+        String previous = null;
+        for (Slot slot : slots) {
+            for (Claim c : slot.claims()) {
+                if (!c.derivedFrom().isEmpty()) return false;
+            }
+            if (previous != null && previous.compareTo(slot.key()) >= 0) return false;
+            previous = slot.key();
+        }
+        return true;
     }
 
     /**

@@ -160,18 +160,27 @@ public final class HeuristicExtractor {
         List<String> out = new ArrayList<>();
         int start = 0;
         for (int i = 0; i < text.length(); i++) {
-            if (".!?。！？；;".indexOf(text.charAt(i)) >= 0) {
-                addTrimmed(out, text.substring(start, i + 1));
+            if (isSentenceEnd(text.charAt(i))) {
+                addTrimmed(out, text, start, i + 1);
                 start = i + 1;
             }
         }
-        addTrimmed(out, text.substring(start));
+        addTrimmed(out, text, start, text.length());
         return out;
     }
 
-    private static void addTrimmed(List<String> out, String piece) {
-        String t = JsStrings.trim(piece);
-        if (!t.isEmpty()) out.add(t);
+    private static boolean isSentenceEnd(char c) {
+        return switch (c) {
+            case '.', '!', '?', '。', '！', '？', '；', ';' -> true;
+            default -> false;
+        };
+    }
+
+    /** Adds {@code trim(text[from, to))} unless empty, trimmed before it is copied (one copy per sentence). */
+    private static void addTrimmed(List<String> out, String text, int from, int to) {
+        while (from < to && JsStrings.isWhiteSpace(text.charAt(from))) from++;
+        while (to > from && JsStrings.isWhiteSpace(text.charAt(to - 1))) to--;
+        if (from < to) out.add(text.substring(from, to));
     }
 
 }

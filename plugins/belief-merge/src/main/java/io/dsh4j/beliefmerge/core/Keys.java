@@ -38,7 +38,37 @@ public final class Keys {
      * keys (§5) and the benchmark scorer (§11.3). Equivalent to the original's chain of replacements.
      */
     private static String normalizeWords(String text) {
-        String lower = JsStrings.toLowerCase(text);
+        // lower-cased code point by code point while that is what the whole-text lower-casing gives: every
+        // code point but capital sigma (its small form depends on the letters around it) and capital I with
+        // dot above (two code points); no lower-cased copy of the text (issue 17), ASCII without table lookups
+        StringBuilder out = new StringBuilder(text.length());
+        boolean pendingSpace = false;
+        for (int i = 0; i < text.length(); ) {
+            int cp = text.codePointAt(i);
+            if (cp == '\u03A3' || cp == '\u0130') return normalizeLowered(JsStrings.toLowerCase(text));
+            i += Character.charCount(cp);
+            int lower;
+            boolean kept;
+            if (cp < 0x80) {
+                lower = cp >= 'A' && cp <= 'Z' ? cp + ('a' - 'A') : cp;
+                kept = (lower >= 'a' && lower <= 'z') || (lower >= '0' && lower <= '9');
+            } else {
+                lower = Character.toLowerCase(cp);
+                kept = JsStrings.isLetterOrNumber(lower);
+            }
+            if (!kept) {
+                pendingSpace = true;
+            } else {
+                if (pendingSpace && !out.isEmpty()) out.append(' ');
+                pendingSpace = false;
+                out.appendCodePoint(lower);
+            }
+        }
+        return out.toString();
+    }
+
+    /** {@link #normalizeWords} of a text already lower-cased as a whole. */
+    private static String normalizeLowered(String lower) {
         StringBuilder out = new StringBuilder(lower.length());
         boolean pendingSpace = false;
         for (int i = 0; i < lower.length(); ) {

@@ -104,7 +104,12 @@ public final class Packer {
 
     /** The estimated token count of a text: {@code ceil(UTF-16 length / 4)}. */
     public static int estimateTokens(String text) {
-        return (text.length() + 3) / 4;
+        return estimateTokens(text.length());
+    }
+
+    /** The estimated token count of a text of {@code utf16Length} UTF-16 units: {@code ceil(utf16Length / 4)}. */
+    public static int estimateTokens(int utf16Length) {
+        return (utf16Length + 3) / 4;
     }
 
     /**

@@ -72,12 +72,24 @@ public final class Redaction {
             new Rule("npm", Pattern.compile(B + "npm_[A-Za-z0-9]{30,}"), "npm_"),
             new Rule("jwt", Pattern.compile(B + "eyJ[A-Za-z0-9_-]{10,}\\.eyJ[A-Za-z0-9_-]{10,}\\.[A-Za-z0-9_-]{10,}"), "eyJ"),
             // 32 hex digits then the full stop: a match starts 32 units before a full stop
+            // (and 32 hex digits before it: a full stop of prose is passed over without the pattern)
             new Rule("dotted-key", Pattern.compile(B + "[0-9a-f]{32}\\.[A-Za-z0-9]{16}" + E), (t, from) -> {
-                int dot = t.indexOf('.', from + DOTTED_KEY_HEX);
-                return dot < 0 ? -1 : dot - DOTTED_KEY_HEX;
+                for (int dot = t.indexOf('.', from + DOTTED_KEY_HEX); dot >= 0; dot = t.indexOf('.', dot + 1)) {
+                    if (hexBefore(t, dot)) return dot - DOTTED_KEY_HEX;
+                }
+                return -1;
             }),
             // the head only: the lazy body is the first end marker after the head (see redactPrivateKeys)
             new Rule("private-key", Pattern.compile(PRIVATE_KEY_HEAD), "-----BEGIN "));
+
+    /** Whether the {@value #DOTTED_KEY_HEX} units before {@code dot} are lower-case hex digits. */
+    private static boolean hexBefore(String t, int dot) {
+        for (int k = dot - DOTTED_KEY_HEX; k < dot; k++) {
+            char c = t.charAt(k);
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+        }
+        return true;
+    }
 
     private static final String S = "[" + JsStrings.WHITE_SPACE_CLASS + "]";
     private static final String SEP = "[_" + JsStrings.WHITE_SPACE_CLASS + "-]*";
@@ -200,7 +212,11 @@ public final class Redaction {
         return sb == null ? text : sb.append(text, copied, n).toString();
     }
 
-    /** The first position at or after {@code from} where a label of {@link #LABELLED} could start, or -1. */
+    /**
+     * The first position at or after {@code from} where a label of {@link #LABELLED} could start, or -1:
+     * where the first word of one of its labels stands in any ASCII case (issue 17: its first two letters
+     * alone, as in "use" or "because", sent every few words of English prose to the pattern).
+     */
     private static int nextLabel(String text, int from) {
         for (int i = from; i + 1 < text.length(); i++) {
             char a = text.charAt(i);
@@ -208,16 +224,28 @@ public final class Redaction {
             char la = a >= 'A' && a <= 'Z' ? (char) (a + 32) : a;
             char lb = b >= 'A' && b <= 'Z' ? (char) (b + 32) : b;
             boolean label = switch (la) {
-                case 'a' -> lb == 'p' || lb == 'c' || lb == 'u';
-                case 's', 'b' -> lb == 'e';
-                case 'c' -> lb == 'l';
-                case 'p' -> lb == 'a';
+                case 'a' -> (lb == 'p' && wordAt(text, i, "api")) || (lb == 'c' && wordAt(text, i, "access"))
+                        || (lb == 'u' && wordAt(text, i, "auth"));
+                case 's' -> lb == 'e' && wordAt(text, i, "secret");
+                case 'b' -> lb == 'e' && wordAt(text, i, "bearer");
+                case 'c' -> lb == 'l' && wordAt(text, i, "client");
+                case 'p' -> lb == 'a' && wordAt(text, i, "passw");
                 case '密' -> b == '钥' || b == '码';
                 default -> false;
             };
             if (label) return i;
         }
         return -1;
+    }
+
+    /** Whether {@code text} holds the lower-case ASCII {@code word} at {@code at}, in any ASCII case. */
+    private static boolean wordAt(String text, int at, String word) {
+        if (at + word.length() > text.length()) return false;
+        for (int k = 0; k < word.length(); k++) {
+            char c = text.charAt(at + k);
+            if ((c >= 'A' && c <= 'Z' ? (char) (c + 32) : c) != word.charAt(k)) return false;
+        }
+        return true;
     }
 
     /** True when {@link #redact} would replace anything. */

@@ -98,29 +98,70 @@ public final class Renderer {
         StringBuilder body = new StringBuilder(renderBody(slot));
         Derivation d = slot.derivation();
         if (d != null && d.status() == Derivation.Status.RETRACTED) {
-            body.append("\n  \u26d4 **RETRACTED** \u2014 ").append(d.reason());
+            body.append(RETRACTED_PREFIX).append(d.reason());
         } else if (d != null && d.status() == Derivation.Status.FOUNDED) {
-            Set<String> premises = new TreeSet<>();
-            d.justifications().forEach(premises::addAll);
-            body.append("\n  \u21b3 _derived from: ").append(String.join(", ", premises)).append('_');
+            body.append(foundedSuffix(d));
         }
         if (TrustCheck.slotTrust(slot) == Trust.UNTRUSTED) body.append('\n').append(UNTRUSTED_MARKER);
         return body.toString();
     }
+
+    /**
+     * The UTF-16 length of {@link #renderSlot}, which is all the packer needs of a slot it may drop: a
+     * resolved slot's length is summed from its parts without joining them (issue 17: the 250,000 slots
+     * of a 10 MB message were each rendered to be measured); other slots are rendered.
+     */
+    static int renderedLength(Slot slot) {
+        int length = slot.decision() instanceof Decision.Resolved r
+                ? resolvedLength(slot.key(), r.winner(), resolvedParts(slot, r.winner()))
+                : renderBody(slot).length();
+        Derivation d = slot.derivation();
+        if (d != null && d.status() == Derivation.Status.RETRACTED) {
+            length += RETRACTED_PREFIX.length() + d.reason().length();
+        } else if (d != null && d.status() == Derivation.Status.FOUNDED) {
+            length += foundedSuffix(d).length();
+        }
+        if (TrustCheck.slotTrust(slot) == Trust.UNTRUSTED) length += 1 + UNTRUSTED_MARKER.length();
+        return length;
+    }
+
+    private static final String RETRACTED_PREFIX = "\n  \u26d4 **RETRACTED** \u2014 ";
+
+    private static String foundedSuffix(Derivation d) {
+        Set<String> premises = new TreeSet<>();
+        d.justifications().forEach(premises::addAll);
+        return "\n  \u21b3 _derived from: " + String.join(", ", premises) + "_";
+    }
+
+    /** The variable parts of a resolved slot's body: the representing text, the evidence and the source tag. */
+    private record ResolvedParts(String text, String evidence, String tag) {}
+
+    private static ResolvedParts resolvedParts(Slot slot, String winner) {
+        List<SlotItem> supporters = supportersOf(slot, winner);
+        List<String> distinct = distinctSources(supporters);
+        String sourceList = distinct.size() == 1 ? distinct.getFirst() : String.join(", ", distinct);
+        int sources = countListed(sourceList);
+        String tag = sources > 1 ? sources + " sources" : sourceList;
+        return new ResolvedParts(representText(slot, winner), maxEvidence(supporters), tag);
+    }
+
+    private static String resolvedBody(String key, String winner, ResolvedParts p) {
+        return "- `" + key + "` = **" + winner + "**\n  " + p.text() + " _(evidence " + p.evidence() + "; from " + p.tag() + ")_";
+    }
+
+    /** {@code resolvedBody(key, winner, p).length()}: the template's fixed characters plus the parts. */
+    private static int resolvedLength(String key, String winner, ResolvedParts p) {
+        return RESOLVED_FIXED + key.length() + winner.length() + p.text().length() + p.evidence().length() + p.tag().length();
+    }
+
+    private static final int RESOLVED_FIXED = resolvedBody("", "", new ResolvedParts("", "", "")).length();
 
     private static String renderBody(Slot slot) {
         String key = slot.key();
         Decision decision = slot.decision();
         Resolution resolution = slot.resolution();
         if (decision instanceof Decision.Empty) return "- `" + key + "`: (no assertion)";
-        if (decision instanceof Decision.Resolved r) {
-            List<SlotItem> supporters = supportersOf(slot, r.winner());
-            String sourceList = String.join(", ", distinctSources(supporters));
-            int sources = countListed(sourceList);
-            String tag = sources > 1 ? sources + " sources" : sourceList;
-            return "- `" + key + "` = **" + r.winner() + "**\n  " + representText(slot, r.winner())
-                    + " _(evidence " + maxEvidence(supporters) + "; from " + tag + ")_";
-        }
+        if (decision instanceof Decision.Resolved r) return resolvedBody(key, r.winner(), resolvedParts(slot, r.winner()));
         if (resolution != null && resolution.outcome() == Resolution.Outcome.CHOOSE) {
             String v = resolution.value();
             return "- `" + key + "` = **" + v + "**\n  " + representText(slot, v)
@@ -187,7 +228,7 @@ public final class Renderer {
         int[] cost = new int[slots.size()];
         int cheapest = Integer.MAX_VALUE;
         for (int i = 0; i < slots.size(); i++) {
-            cost[i] = Packer.estimateTokens(renderSlot(slots.get(i)));
+            cost[i] = Packer.estimateTokens(renderedLength(slots.get(i)));
             cheapest = Math.min(cheapest, cost[i]);
         }
         if (slots.isEmpty()) return new Rendered("", 0, 0, 0, 0, 0, null, REASON_NO_SLOTS);

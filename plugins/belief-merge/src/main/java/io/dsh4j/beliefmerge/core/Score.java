@@ -42,6 +42,11 @@ public enum Score {
      * unique best value, {@link Decision.Disputed} (values sorted) on a tie — a tie is never guessed.
      */
     public Decision select(SlotState state) {
+        // one value (the items are sorted by value): the unique best under either score, with no per-value
+        // tables (issue 17: most slots of a long session hold one value)
+        if (!state.isEmpty() && state.items().getFirst().value().equals(state.items().getLast().value())) {
+            return new Decision.Resolved(state.items().getFirst().value());
+        }
         Map<String, List<SlotItem>> perValue = state.perValue();
         if (perValue.isEmpty()) return Decision.Empty.INSTANCE;
         List<String> values = new ArrayList<>(perValue.keySet());

@@ -77,8 +77,9 @@ public final class TrustCheck {
      * derivation ceiling ({@code derivation-ceiling}, premises looked up by slot key).
      */
     public static Report check(List<Slot> slots) {
-        Map<String, Trust> trustByKey = new HashMap<>();
-        for (Slot s : slots) trustByKey.put(s.key(), slotTrust(s));
+        // the trust of every slot by key is needed only for premises: a merge whose slots declare no route
+        // (the heuristic's, 250,000 slots for a 10 MB message, issue 17) builds no table
+        Map<String, Trust> trustByKey = null;
         List<Violation> violations = new ArrayList<>();
         for (Slot slot : slots) {
             if (slot.presentedValues().isEmpty()) continue;
@@ -88,22 +89,41 @@ public final class TrustCheck {
                         "presented values have no supporting claims to derive trust from"));
                 continue;
             }
-            long unlabelled = supporters.stream().filter(c -> c.trust() == null).count();
+            long unlabelled = 0;
+            Trust presented = Trust.UNTRUSTED;
+            for (Claim c : supporters) {
+                if (c.trust() == null) unlabelled++;
+                Trust t = Trust.orUntrusted(c.trust());
+                if (t.compareTo(presented) > 0) presented = t;
+            }
             if (unlabelled > 0) {
                 violations.add(new Violation(slot.key(), "unlabelled",
                         unlabelled + " supporting claim(s) carry no trust label"));
             }
-            Trust presented = Trust.UNTRUSTED;
-            for (Claim c : supporters) {
-                Trust t = Trust.orUntrusted(c.trust());
-                if (t.compareTo(presented) > 0) presented = t;
+            Trust ceiling = null;
+            if (hasRoutes(slot)) {
+                if (trustByKey == null) trustByKey = trustByKey(slots);
+                ceiling = Derivations.trustCeiling(slot, trustByKey::get);
             }
-            Trust ceiling = Derivations.trustCeiling(slot, trustByKey::get);
             if (ceiling != null && presented.compareTo(ceiling) > 0) {
                 violations.add(new Violation(slot.key(), "derivation-ceiling",
                         "presented trust " + presented.level() + " exceeds the weakest premise " + ceiling.level()));
             }
         }
         return new Report(violations);
+    }
+
+    /** True when some claim of the slot declares a premise route ({@link Derivations#trustCeiling} is null otherwise). */
+    private static boolean hasRoutes(Slot slot) {
+        for (Claim c : slot.claims()) {
+            if (!c.derivedFrom().isEmpty()) return true;
+        }
+        return false;
+    }
+
+    private static Map<String, Trust> trustByKey(List<Slot> slots) {
+        Map<String, Trust> out = HashMap.newHashMap(slots.size());
+        for (Slot s : slots) out.put(s.key(), slotTrust(s));
+        return out;
     }
 }

@@ -85,7 +85,7 @@ class RedactionScanProperties {
                         "hf_", "AKIA", "xox", "b-", "npm_", "eyJ", ".", "-----BEGIN ", "RSA ", "PRIVATE KEY-----", "-----END ",
                         "0123456789abcdef", "deadbeef", "ABCDEFGHIJKLMNOP", "abcdefghij", "Zz9_", "-", "_", " ", "\n", "x",
                         "api", "Api ", "KEY", "key", "apikey", "access", "token", "AUTH", "secret", "client", "Password",
-                        "passwd", "bearer", "密钥", "密码", ":", "=", "＝", "\"", "'", "`", "/+", "...", "xxx", "<", "your", "Ａ")
+                        "passwd", "bearer", "PASSW", "Bearer", "se", "Be", "pa", "cl", "ACCESS", "Client", "au", "ap", "密钥", "密码", ":", "=", "＝", "\"", "'", "`", "/+", "...", "xxx", "<", "your", "Ａ")
                 .list().ofMaxSize(30).map(parts -> String.join("", parts));
     }
 
