@@ -1,9 +1,11 @@
 package io.dsh4j.attention.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dsh4j.attention.core.internal.CharTable;
 import io.dsh4j.attention.core.internal.Fences;
 import io.dsh4j.attention.core.internal.JsText;
 import io.dsh4j.message.json.Js;
+import io.dsh4j.message.json.JsStrings;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -124,29 +126,84 @@ public final class DegradeJudge {
         return worst;
     }
 
-    private static boolean hasLineRepeat(String text) {
-        List<String> lines = JsText.trimmedLines(text);
+    /**
+     * Whether three consecutive trimmed non-empty lines ({@link JsText#trimmedLines}) are equal and longer
+     * than four characters, comparing the lines in place (issue 17: a 5 MB reply was copied line by line).
+     */
+    static boolean hasLineRepeat(String text) {
+        int n = text.length();
+        int prevFrom = -1;
+        int prevTo = -1;
         int run = 1;
-        for (int i = 1; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.equals(lines.get(i - 1)) && line.length() > LINE_REPEAT_MIN_CHARS) {
-                run++;
-                if (run >= LINE_REPEAT_RUN) return true;
-            } else {
-                run = 1;
+        for (int start = 0; start <= n; ) {
+            int nl = text.indexOf('\n', start);
+            int end = nl < 0 ? n : nl;
+            int from = start;
+            int to = end;
+            while (from < to && JsStrings.isWhiteSpace(text.charAt(from))) from++;
+            while (to > from && JsStrings.isWhiteSpace(text.charAt(to - 1))) to--;
+            if (to > from) {
+                int len = to - from;
+                if (prevFrom >= 0 && len == prevTo - prevFrom && len > LINE_REPEAT_MIN_CHARS
+                        && text.regionMatches(from, text, prevFrom, len)) {
+                    run++;
+                    if (run >= LINE_REPEAT_RUN) return true;
+                } else {
+                    run = 1;
+                }
+                prevFrom = from;
+                prevTo = to;
             }
+            if (nl < 0) break;
+            start = nl + 1;
         }
         return false;
     }
 
-    private static boolean hasParagraphRepeat(String text) {
+    /**
+     * Whether a trimmed paragraph longer than 25 characters occurs twice, the paragraphs being the pieces
+     * of {@code PARAGRAPH_BREAK.split(text, -1)} found without the pattern: a break is a newline, the
+     * white space after it, up to the last newline of that white space ({@code \s*} backs off to it);
+     * a newline whose white space holds no other newline breaks nothing. {@code DegradeJudgeProperties}
+     * pins it to the pattern.
+     */
+    static boolean hasParagraphRepeat(String text) {
         Set<String> seen = new HashSet<>();
-        for (String para : PARAGRAPH_BREAK.split(text, -1)) {
-            String p = JsText.trim(para);
-            if (p.length() <= PARA_REPEAT_MIN_CHARS) continue;
-            if (!seen.add(p)) return true;
+        int n = text.length();
+        int from = 0;
+        int nl = text.indexOf('\n');
+        while (true) {
+            int end = -1;
+            int next = -1;
+            while (nl >= 0) {
+                int q = nl + 1;
+                int last = -1;
+                while (q < n && JsStrings.isWhiteSpace(text.charAt(q))) {
+                    if (text.charAt(q) == '\n') last = q;
+                    q++;
+                }
+                if (last >= 0) {
+                    end = nl;
+                    next = last + 1;
+                    break;
+                }
+                nl = q >= n ? -1 : text.indexOf('\n', q);
+            }
+            if (end < 0) end = n;
+            int a = from;
+            int b = end;
+            while (a < b && JsStrings.isWhiteSpace(text.charAt(a))) a++;
+            while (b > a && JsStrings.isWhiteSpace(text.charAt(b - 1))) b--;
+            if (b - a > PARA_REPEAT_MIN_CHARS && !seen.add(text.substring(a, b))) return true;
+            if (next < 0) return false;
+            from = next;
+            nl = text.indexOf('\n', next);
         }
-        return false;
+    }
+
+    /** The paragraph break {@link #hasParagraphRepeat} stands for (for its property test). */
+    static Pattern paragraphBreak() {
+        return PARAGRAPH_BREAK;
     }
 
     /**
@@ -162,18 +219,17 @@ public final class DegradeJudge {
         int i = 0;
         int len = prose.length();
         while (i < len) {
-            int cp = prose.codePointAt(i);
-            if (!isSymbol(cp)) {
-                i += Character.charCount(cp);
+            if (symbolWidth(prose, i) == 0) {
+                i += Character.charCount(prose.codePointAt(i));
                 continue;
             }
             int start = i;
             int codePoints = 0;
             while (i < len) {
-                int c = prose.codePointAt(i);
-                if (!isSymbol(c)) break;
+                int w = symbolWidth(prose, i);
+                if (w == 0) break;
                 codePoints++;
-                i += Character.charCount(c);
+                i += w;
             }
             if (codePoints >= SYMBOL_RUN_MIN) {
                 String run = prose.substring(start, i);
@@ -190,7 +246,19 @@ public final class DegradeJudge {
         return null;
     }
 
-    private static boolean isSymbol(int cp) {
+    /**
+     * The UTF-16 length of the code point at {@code i} when it {@link #isSymbol is a symbol}, else 0; a
+     * character that is not a surrogate is looked up in {@link CharTable} (issue 17: two property lookups
+     * per character of a 5 MB reply).
+     */
+    private static int symbolWidth(String s, int i) {
+        char c = s.charAt(i);
+        if (!Character.isSurrogate(c)) return CharTable.isSymbol(c) ? 1 : 0;
+        int cp = s.codePointAt(i);
+        return isSymbol(cp) ? Character.charCount(cp) : 0;
+    }
+
+    static boolean isSymbol(int cp) {
         if (Character.isLetter(cp)) return false;
         int type = Character.getType(cp);
         if (type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER || type == Character.OTHER_NUMBER) {

@@ -40,7 +40,8 @@ public final class MessageText {
                 }
             }
         }
-        return JsText.trim(String.join("\n", parts));
+        // one part is its own join: no copy of a long message (issue 17)
+        return JsText.trim(parts.size() == 1 ? parts.getFirst() : String.join("\n", parts));
     }
 
     /**

@@ -1,9 +1,7 @@
 package io.dsh4j.attention.core.internal;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -32,9 +30,6 @@ public final class DecisionExtractor {
     private static final int MAX_CHARS = 400;
     private static final int MARKDOWN_PASSES = 4;
 
-    private static final Pattern SPLIT = Pattern.compile(
-            "(?<=[。；！？!?;])|(?<=\\.)" + JsText.WS + "+(?=[A-Z(])|\\n+");
-    private static final Pattern LEADING = Pattern.compile("^(?:" + JsText.WS + "|[>*\\-–—•0-9.、()（）])+");
     private static final Pattern TEST_METRIC = Pattern.compile("[0-9]+" + JsText.WS + "*(通过|失败)" + JsText.WS
             + "*/" + JsText.WS + "*[0-9]+");
     private static final Pattern WINDOWS_PATH = Pattern.compile("[A-Za-z]:\\\\(?:(?!" + JsText.WS + ").){12,}",
@@ -66,131 +61,118 @@ public final class DecisionExtractor {
         return extract(text, KEYWORDS_ALL);
     }
 
-    /** {@code extractDecisionSentences(text, keywords)}. */
+    /**
+     * {@code extractDecisionSentences(text, keywords)}: the sentences of {@link SentenceScan} that hit
+     * (12 to 400 characters, a keyword in their lower case, not only punctuation, no code word first, not
+     * {@link #isNoise noise}), each without its Markdown decorations, and every run of numbered sentences that
+     * holds a hit merged into one, keeping those of at least 12 characters. One pass: a sentence becomes
+     * a string only when it can be a hit (its length fits and it holds a keyword) or can start a
+     * numbered item; a numbered run is kept until the first sentence that is not numbered
+     * ({@code DecisionExtractorProperties} pins it to the list-of-sentences definition it replaces).
+     */
     public static List<String> extract(String text, List<String> keywords) {
-        List<String> sentences = new ArrayList<>();
-        for (String s : splitSentences(text)) {
-            String c = JsText.collapse(s);
-            if (!c.isEmpty()) sentences.add(c);
-        }
-        Set<Integer> hits = new HashSet<>();
-        for (int i = 0; i < sentences.size(); i++) {
-            if (isHit(sentences.get(i), keywords)) hits.add(i);
-        }
-        List<String> out = new ArrayList<>();
-        int i = 0;
-        while (i < sentences.size()) {
-            if (numbered(sentences.get(i))) {
-                int j = i;
-                while (j < sentences.size() && numbered(sentences.get(j))) j++;
-                boolean hasHit = false;
-                for (int k = i; k < j && !hasHit; k++) hasHit = hits.contains(k);
-                if (hasHit) {
-                    List<String> parts = new ArrayList<>();
-                    for (int k = i; k < j; k++) parts.add(stripMarkdownDecorations(sentences.get(k)));
-                    String merged = JsText.trim(String.join(" ", parts));
-                    if (merged.length() >= MIN_CHARS) out.add(merged);
-                }
-                i = j;
-            } else {
-                if (hits.contains(i)) {
-                    String clean = stripMarkdownDecorations(sentences.get(i));
-                    if (clean.length() >= MIN_CHARS) out.add(clean);
-                }
-                i++;
-            }
-        }
-        return out;
+        Extraction e = new Extraction(keywords);
+        SentenceScan.scan(text, e);
+        return e.finish();
     }
 
-    static List<String> splitSentences(String text) {
-        String flat = (text == null ? "" : text).replace("\r", "");
-        List<String> out = new ArrayList<>();
-        for (String piece : splitPieces(flat)) {
-            String s = JsText.trim(stripLeading(piece));
-            if (!s.isEmpty()) out.add(s);
-        }
-        return out;
-    }
+    /** The state of one {@link #extract}: the hits so far and the numbered run being read. */
+    private static final class Extraction implements SentenceScan.Sink {
 
-    /**
-     * {@code SPLIT.split(s, -1)} without the regex engine: the same pieces, found in one pass (the
-     * pattern's look-behinds ran at every position and were a tenth of {@code health --all}). At each
-     * position the three alternatives are tried in the pattern's order: after a sentence mark (empty
-     * match); after a full stop, a maximal white-space run followed by {@code [A-Z(]} (a shorter run is
-     * followed by white space, which the look-ahead refuses); a run of newlines. After an empty match
-     * the search resumes one character later, as {@link java.util.regex.Matcher#find()} does; a
-     * position inside a surrogate pair never matches either way. {@code DecisionExtractorSplitProperties}
-     * checks it against the pattern.
-     */
-    static List<String> splitPieces(String s) {
-        List<String> out = new ArrayList<>();
-        int n = s.length();
-        int index = 0;
-        int p = 0;
-        while (p <= n) {
-            int end = -1;
-            char before = p > 0 ? s.charAt(p - 1) : 0;
-            if (p > 0 && isSentenceMark(before)) {
-                end = p;
-            } else {
-                if (before == '.' && p > 0) {
-                    int q = p;
-                    while (q < n && JsText.isSpace(s.charAt(q))) q++;
-                    if (q > p && q < n && (s.charAt(q) == '(' || (s.charAt(q) >= 'A' && s.charAt(q) <= 'Z'))) end = q;
-                }
-                if (end < 0 && p < n && s.charAt(p) == '\n') {
-                    int q = p;
-                    while (q < n && s.charAt(q) == '\n') q++;
-                    end = q;
+        private final List<String> keywords;
+        private final KeywordIndex index;
+        private final List<String> out = new ArrayList<>();
+        private final List<String> run = new ArrayList<>();
+        private boolean runHit;
+
+        Extraction(List<String> keywords) {
+            this.keywords = keywords;
+            this.index = indexOf(keywords);
+        }
+
+        @Override
+        public void sentence(char[] chars, int length) {
+            String s = null;
+            boolean hit = false;
+            if (length >= MIN_CHARS && length <= MAX_CHARS) {
+                int found = index == null ? 1 : containsLowered(chars, length);
+                if (found != 0) {
+                    s = new String(chars, 0, length);
+                    hit = (found > 0 || containsAny(JsText.lower(s), keywords)) && isHitApartFromKeywords(s);
                 }
             }
-            if (end < 0) {
-                p++;
-                continue;
+            char first = chars[0];
+            if ((first == '(' || (first >= '0' && first <= '9') || (first >= '①' && first <= '⑳'))
+                    && numbered(s == null ? s = new String(chars, 0, length) : s)) {
+                run.add(s);
+                runHit |= hit;
+                return;
             }
-            out.add(s.substring(index, p));
-            index = end;
-            p = end == p ? p + 1 : end;
+            flushRun();
+            if (hit) {
+                String clean = stripMarkdownDecorations(s);
+                if (clean.length() >= MIN_CHARS) out.add(clean);
+            }
         }
-        out.add(s.substring(index));
-        return out;
+
+        List<String> finish() {
+            flushRun();
+            return out;
+        }
+
+        private void flushRun() {
+            if (run.isEmpty()) return;
+            if (runHit) {
+                List<String> parts = new ArrayList<>(run.size());
+                for (String part : run) parts.add(stripMarkdownDecorations(part));
+                String merged = JsText.trim(String.join(" ", parts));
+                if (merged.length() >= MIN_CHARS) out.add(merged);
+            }
+            run.clear();
+            runHit = false;
+        }
+
+        /**
+         * Whether {@code JsText.lower(chars[0, length))} holds a keyword, in one pass without building either
+         * string: 1 yes, 0 no, -1 when a character is met whose lower case is not one character of its own
+         * ({@code Σ}, which depends on its neighbours, {@code İ}, which becomes two, a surrogate) and the
+         * string must decide. Up to that character {@code String.toLowerCase} maps each character by
+         * {@link Character#toLowerCase(int)}, and so does this.
+         */
+        private int containsLowered(char[] chars, int length) {
+            for (int i = 0; i < length; i++) {
+                int l = lowerOf(chars[i]);
+                if (l < 0) return -1;
+                String[] starting = index.startingWith((char) l);
+                if (starting == null) continue;
+                for (String kw : starting) {
+                    int m = startsWithLowered(chars, length, i, kw);
+                    if (m != 0) return m;
+                }
+            }
+            return 0;
+        }
+
+        /** Whether the lower case of {@code chars[at, length)} starts with {@code kw}: 1, 0, or -1 as above. */
+        private static int startsWithLowered(char[] chars, int length, int at, String kw) {
+            if (length - at < kw.length()) return 0;
+            for (int k = 1; k < kw.length(); k++) {
+                int l = lowerOf(chars[at + k]);
+                if (l < 0) return -1;
+                if (l != kw.charAt(k)) return 0;
+            }
+            return 1;
+        }
     }
 
-    private static boolean isSentenceMark(char c) {
-        return switch (c) {
-            case '。', '；', '！', '？', '!', '?', ';' -> true;
-            default -> false;
-        };
+    /** The lower case of {@code c} as {@code String.toLowerCase} maps it on its own, or -1 when it does not. */
+    private static int lowerOf(char c) {
+        return CharTable.is(c, CharTable.NO_OWN_LOWER) ? -1 : CharTable.lower(c);
     }
 
-    /**
-     * {@code LEADING.matcher(piece).replaceFirst("")} without the regex engine: the longest prefix of
-     * white space and list marks removed (every member is one BMP character, so the pattern's code-point
-     * steps are character steps).
-     */
-    static String stripLeading(String piece) {
-        int i = 0;
-        while (i < piece.length() && isLeadingMark(piece.charAt(i))) i++;
-        return i == 0 ? piece : piece.substring(i);
-    }
-
-    private static boolean isLeadingMark(char c) {
-        if (c >= '0' && c <= '9') return true;
-        return switch (c) {
-            case '>', '*', '-', '–', '—', '•', '.', '、', '(', ')', '（', '）' -> true;
-            default -> JsText.isSpace(c);
-        };
-    }
-
-    /** The leading-marks pattern {@link #stripLeading} stands for (for its property test). */
-    static Pattern leadingPattern() {
-        return LEADING;
-    }
-
-    /** The pattern {@link #splitPieces} stands for (for its property test). */
-    static Pattern splitPattern() {
-        return SPLIT;
+    /** The keyword index of {@code keywords}, or {@code null} when one of them is empty. */
+    private static KeywordIndex indexOf(List<String> keywords) {
+        return keywords == KEYWORDS_ALL ? INDEX_ALL : keywords == KEYWORDS_BROAD_ALL ? INDEX_BROAD : KeywordIndex.of(keywords);
     }
 
     /** {@code NUMBERED.matcher(s).find()}, tried only when the first character can start it. */
@@ -201,12 +183,12 @@ public final class DecisionExtractor {
         return NUMBERED.matcher(s).find();
     }
 
-    private static boolean isHit(String s, List<String> keywords) {
-        if (s.length() < MIN_CHARS || s.length() > MAX_CHARS) return false;
-        if (onlyAsciiPunctuation(s)) return false;
-        if (startsWithCodeWord(s)) return false;
-        if (isNoise(s)) return false;
-        return containsAny(JsText.lower(s), keywords);
+    /**
+     * {@code isDecisionSentence} apart from its length and keyword tests: not only ASCII punctuation, not
+     * starting with a code word, not noise.
+     */
+    private static boolean isHitApartFromKeywords(String s) {
+        return !onlyAsciiPunctuation(s) && !startsWithCodeWord(s) && !isNoise(s);
     }
 
     /**
@@ -216,44 +198,60 @@ public final class DecisionExtractor {
      * {@code DecisionExtractorKeywordProperties} pins it to the per-keyword search.
      */
     static boolean containsAny(String text, List<String> keywords) {
-        KeywordIndex index = keywords == KEYWORDS_ALL ? INDEX_ALL : keywords == KEYWORDS_BROAD_ALL ? INDEX_BROAD
-                : KeywordIndex.of(keywords);
-        if (index == null) return true;
-        for (int i = 0, n = text.length(); i < n; i++) {
-            char c = text.charAt(i);
-            if ((index.bits[c >>> 6] & (1L << c)) == 0) continue;
-            for (String kw : index.startingWith(c)) {
-                if (text.startsWith(kw, i)) return true;
-            }
-        }
-        return false;
+        KeywordIndex index = indexOf(keywords);
+        return index == null || index.containsAny(text.toCharArray(), text.length());
     }
 
-    /** The keywords by first character: a bit per character, then the keywords of each first character. */
-    private record KeywordIndex(long[] bits, char[] firsts, String[][] byFirst) {
+    /**
+     * The keywords by first character, in pages of 256 characters of which only those holding a first
+     * character exist: two array reads per character of a sentence (a binary search over the first
+     * characters was a sixth of the extraction).
+     */
+    private record KeywordIndex(String[][][] pages) {
+
+        private static final int PAGE_BITS = 8;
 
         /** The index, or {@code null} when a keyword is empty (contained everywhere). */
         static KeywordIndex of(List<String> keywords) {
-            java.util.TreeMap<Character, List<String>> grouped = new java.util.TreeMap<>();
+            java.util.Map<Character, List<String>> grouped = new java.util.LinkedHashMap<>();
             for (String kw : keywords) {
                 if (kw.isEmpty()) return null;
                 grouped.computeIfAbsent(kw.charAt(0), k -> new ArrayList<>()).add(kw);
             }
-            long[] bits = new long[1024];
-            char[] firsts = new char[grouped.size()];
-            String[][] byFirst = new String[grouped.size()][];
-            int i = 0;
+            String[][][] pages = new String[1 << (Character.SIZE - PAGE_BITS)][][];
             for (var e : grouped.entrySet()) {
                 char c = e.getKey();
-                bits[c >>> 6] |= 1L << c;
-                firsts[i] = c;
-                byFirst[i++] = e.getValue().toArray(new String[0]);
+                String[][] page = pages[c >>> PAGE_BITS];
+                if (page == null) page = pages[c >>> PAGE_BITS] = new String[1 << PAGE_BITS][];
+                page[c & ((1 << PAGE_BITS) - 1)] = e.getValue().toArray(new String[0]);
             }
-            return new KeywordIndex(bits, firsts, byFirst);
+            return new KeywordIndex(pages);
         }
 
+        /** The keywords that start with {@code c}, or {@code null} when none does. */
         String[] startingWith(char c) {
-            return byFirst[java.util.Arrays.binarySearch(firsts, c)];
+            String[][] page = pages[c >>> PAGE_BITS];
+            return page == null ? null : page[c & ((1 << PAGE_BITS) - 1)];
+        }
+
+        /** Whether {@code text[0, length)} holds one of the keywords. */
+        boolean containsAny(char[] text, int length) {
+            for (int i = 0; i < length; i++) {
+                String[] starting = startingWith(text[i]);
+                if (starting == null) continue;
+                for (String kw : starting) {
+                    if (startsWith(text, length, i, kw)) return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean startsWith(char[] text, int length, int at, String kw) {
+            if (length - at < kw.length()) return false;
+            for (int k = 0; k < kw.length(); k++) {
+                if (text[at + k] != kw.charAt(k)) return false;
+            }
+            return true;
         }
     }
 

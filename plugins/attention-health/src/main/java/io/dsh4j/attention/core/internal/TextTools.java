@@ -27,6 +27,15 @@ public final class TextTools {
     private static final Pattern RULE = Pattern.compile(LINE_START + JsText.WS + "*-{3,}" + JsText.WS + "*" + LINE_END);
     private static final Pattern EMPHASIS = Pattern.compile("\\*{1,3}([^*\\n]+)\\*{1,3}");
 
+    /** The characters {@link #plain} looks for, as bits of {@link #plainMarks}. */
+    private static final int MARK_BACKTICK = 1;
+    private static final int MARK_PIPE = 2;
+    private static final int MARK_DASH = 4;
+    private static final int MARK_STAR = 8;
+    private static final int MARK_PLUS = 16;
+    private static final int MARK_HASH = 32;
+    private static final int MARK_OTHER_TERMINATOR = 64;
+
     private TextTools() {}
 
     /** {@code clip}: whitespace collapsed; when longer than {@code max}, the head plus a length note. */
@@ -41,19 +50,30 @@ public final class TextTools {
         StringBuilder head = new StringBuilder(Math.min(text.length(), max));
         int len = 0;
         boolean pendingSpace = false;
-        for (int i = 0; i < text.length(); i++) {
+        int n = text.length();
+        int i = 0;
+        for (; i < n && len < max; i++) {
             char c = text.charAt(i);
-            if (JsText.isSpace(c)) {
+            if (CharTable.is(c, CharTable.SPACE)) {
                 pendingSpace = len > 0;
                 continue;
             }
             if (pendingSpace) {
-                if (len < max) head.append(' ');
+                head.append(' ');
                 len++;
                 pendingSpace = false;
             }
             if (len < max) head.append(c);
             len++;
+        }
+        // the head is full: the rest is only counted
+        for (; i < n; i++) {
+            if (CharTable.is(text.charAt(i), CharTable.SPACE)) {
+                pendingSpace = len > 0;
+            } else {
+                len += pendingSpace ? 2 : 1;
+                pendingSpace = false;
+            }
         }
         if (len <= max) return head.toString();
         return head + lengthNote.replace("{0}", Integer.toString(len));
@@ -72,18 +92,40 @@ public final class TextTools {
      */
     public static String plain(String text, int max, String lengthNote) {
         String t = text == null ? "" : text;
-        t = Fences.strip(t, "```");
-        // A pattern cannot match a text without its literal: skip the scan. The line patterns are tried
-        // at line starts only, the other two are one-pass scans (issue 17: linear in the text, each
-        // checked against its pattern by TextToolsPlainProperties).
-        if (t.indexOf('`') >= 0) t = unwrapInlineCode(t);
-        if (t.indexOf('|') >= 0) t = blankAtLineStarts(t, TABLE_ROW);
-        if (t.indexOf('-') >= 0 || t.indexOf('*') >= 0 || t.indexOf('+') >= 0) t = blankAtLineStarts(t, BULLET);
-        if (t.indexOf('#') >= 0) t = blankAtLineStarts(t, HEADING);
-        if (t.contains("---")) t = blankAtLineStarts(t, RULE);
-        if (t.indexOf('*') >= 0) t = unwrapEmphasis(t);
+        // A pattern cannot match a text without its literal: skip the scan. The stages only remove
+        // characters, so what the text lacks at first the later stages' texts lack too: one scan tells
+        // which stages can apply. The line patterns are tried at line starts only, the other two are
+        // one-pass scans (issue 17: linear in the text, each checked against its pattern by
+        // TextToolsPlainProperties).
+        int marks = plainMarks(t);
+        if ((marks & MARK_BACKTICK) != 0) t = unwrapInlineCode(Fences.strip(t, "```"));
+        boolean lineFeedsOnly = (marks & MARK_OTHER_TERMINATOR) == 0;
+        if ((marks & MARK_PIPE) != 0) t = blankAtLineStarts(t, TABLE_ROW, "|", lineFeedsOnly);
+        if ((marks & (MARK_DASH | MARK_STAR | MARK_PLUS)) != 0) t = blankAtLineStarts(t, BULLET, "-*+", lineFeedsOnly);
+        if ((marks & MARK_HASH) != 0) t = blankAtLineStarts(t, HEADING, "#", lineFeedsOnly);
+        if ((marks & MARK_DASH) != 0 && t.contains("---")) t = blankAtLineStarts(t, RULE, "-", lineFeedsOnly);
+        if ((marks & MARK_STAR) != 0) t = unwrapEmphasis(t);
         // clip collapses; collapsing twice is collapsing once
         return clip(t, max, lengthNote);
+    }
+
+    /** Which of the characters {@link #plain} looks for the text holds, as {@code MARK_} bits. */
+    private static int plainMarks(String t) {
+        int marks = 0;
+        for (int i = 0, n = t.length(); i < n; i++) {
+            char c = t.charAt(i);
+            if (!CharTable.is(c, CharTable.PLAIN_MARK)) continue;
+            marks |= switch (c) {
+                case '`' -> MARK_BACKTICK;
+                case '|' -> MARK_PIPE;
+                case '-' -> MARK_DASH;
+                case '*' -> MARK_STAR;
+                case '+' -> MARK_PLUS;
+                case '#' -> MARK_HASH;
+                default -> MARK_OTHER_TERMINATOR;
+            };
+        }
+        return marks;
     }
 
     /** The patterns {@link #plain} stands for, in its order (for the property test). */
@@ -140,38 +182,49 @@ public final class TextTools {
     }
 
     /**
-     * {@code pattern.matcher(t).replaceAll(" ")} for a pattern that starts with {@code LINE_START} and
-     * then white space, tried only at line starts. Every line start inside one white-space run meets the
-     * same first non-space character, so when one fails the rest of the run is skipped: linear in the
-     * text however the white space and line breaks are arranged.
+     * {@code pattern.matcher(t).replaceAll(" ")} for a pattern that starts with {@code LINE_START}, then
+     * white space, then one of {@code firsts}, tried only at line starts whose first character after the
+     * white space is one of {@code firsts} (no match can start anywhere else). Every line start inside
+     * one white-space run meets the same first non-space character, so when one fails the rest of the run
+     * is skipped: linear in the text however the white space and line breaks are arranged. With
+     * {@code lineFeedsOnly} (the caller knows the text has no CR, LS or PS) the line starts are found by
+     * {@link String#indexOf(int, int)}.
      */
-    static String blankAtLineStarts(String t, Pattern pattern) {
+    static String blankAtLineStarts(String t, Pattern pattern, String firsts, boolean lineFeedsOnly) {
         int n = t.length();
         Matcher m = pattern.matcher(t).useTransparentBounds(true).useAnchoringBounds(false);
         StringBuilder out = null;
         int from = 0;
         int c = 0;
         while (c >= 0 && c < n) {
-            m.region(c, n);
-            if (m.lookingAt()) {
+            int q = c;
+            while (q < n && CharTable.is(t.charAt(q), CharTable.SPACE)) q++;
+            boolean matched = false;
+            if (q < n && firsts.indexOf(t.charAt(q)) >= 0) {
+                m.region(c, n);
+                matched = m.lookingAt();
+            }
+            if (matched) {
                 if (out == null) out = new StringBuilder(n);
                 out.append(t, from, c).append(' ');
                 from = m.end();
-                c = lineStartAtOrAfter(t, from);
+                c = lineStartAtOrAfter(t, from, lineFeedsOnly);
             } else {
-                int q = c;
-                while (q < n && JsText.isSpace(t.charAt(q))) q++;
-                c = q >= n ? -1 : lineStartAtOrAfter(t, q + 1);
+                c = q >= n ? -1 : lineStartAtOrAfter(t, q + 1, lineFeedsOnly);
             }
         }
         return out == null ? t : out.append(t, from, n).toString();
     }
 
     /** The first line start at or after {@code p} (JavaScript's four line terminators), or -1. */
-    private static int lineStartAtOrAfter(String t, int p) {
+    private static int lineStartAtOrAfter(String t, int p, boolean lineFeedsOnly) {
         int n = t.length();
         if (p > n) return -1;
         if (p == 0 || isLineTerminator(t.charAt(p - 1))) return p;
+        if (lineFeedsOnly) {
+            int nl = t.indexOf('\n', p);
+            return nl < 0 ? -1 : nl + 1;
+        }
         for (int i = p; i < n; i++) {
             if (isLineTerminator(t.charAt(i))) return i + 1;
         }
@@ -198,11 +251,41 @@ public final class TextTools {
         return s;
     }
 
-    /** {@code normalize}: lower-cased, only Unicode letters and numbers kept. */
+    /**
+     * {@code normalize}: lower-cased, only Unicode letters and numbers kept. Without {@code Σ} (whose lower
+     * case depends on its neighbours) and {@code İ} (which becomes two characters), {@link JsText#lower}
+     * maps each code point by {@link Character#toLowerCase(int)}, so the letters are lowered and filtered in
+     * one pass without the lower-cased copy, ASCII by hand (issue 17: every decision sentence of a 10 MB
+     * message is normalised; {@code TextToolsNormalizeProperties} pins it to the two-step definition).
+     */
     public static String normalize(String text) {
-        String lower = JsText.lower(text);
+        if (text == null) return "";
+        if (text.indexOf('\u03A3') >= 0 || text.indexOf('\u0130') >= 0) return normalizeLowered(JsText.lower(text));
+        int n = text.length();
+        char[] out = new char[n];
+        int k = 0;
+        for (int i = 0; i < n; ) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                i++;
+                char l = c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
+                if ((l >= 'a' && l <= 'z') || (l >= '0' && l <= '9')) out[k++] = l;
+                continue;
+            }
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            int l = Character.toLowerCase(cp);
+            if (l <= Character.MAX_VALUE ? !CharTable.is((char) l, CharTable.LETTER_OR_NUMBER) : !isLetterOrNumber(l)) continue;
+            // a lower case longer than its letter would let the output pass the input's length
+            if (k + Character.charCount(l) > out.length) out = java.util.Arrays.copyOf(out, out.length * 2 + 2);
+            k += Character.toChars(l, out, k);
+        }
+        return new String(out, 0, k);
+    }
+
+    /** The letters and numbers of an already lower-cased text. */
+    private static String normalizeLowered(String lower) {
         StringBuilder out = new StringBuilder(lower.length());
-        // a loop, not a code-point stream: the same code points, without a stream per sentence (issue 17)
         for (int i = 0, n = lower.length(); i < n; ) {
             int cp = lower.codePointAt(i);
             i += Character.charCount(cp);

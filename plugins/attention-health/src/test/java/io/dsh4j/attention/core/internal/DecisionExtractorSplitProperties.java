@@ -2,6 +2,7 @@ package io.dsh4j.attention.core.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -11,7 +12,7 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 16: {@code DecisionExtractor.splitPieces}, the one-pass sentence splitter, gives exactly the
+ * Issue 16: {@code SentenceScan.pieces}, the one-pass sentence splitter, gives exactly the
  * pieces of the pattern it replaces ({@code SPLIT.split(text, -1)}), on texts made of the characters
  * the pattern looks at (sentence marks, full stops, every kind of white space, capitals, parentheses,
  * newlines, surrogate halves) and on ordinary ones.
@@ -31,17 +32,18 @@ class DecisionExtractorSplitProperties {
 
     @Property(tries = 3000)
     void the_one_pass_splitter_gives_the_patterns_pieces(@ForAll("texts") String text) {
-        assertThat(DecisionExtractor.splitPieces(text)).isEqualTo(List.of(DecisionExtractor.splitPattern().split(text, -1)));
+        assertThat(pieces(text)).isEqualTo(List.of(SentenceScan.splitPattern().split(text, -1)));
     }
 
     @Property(tries = 500)
     void and_on_any_text(@ForAll String text) {
-        assertThat(DecisionExtractor.splitPieces(text)).isEqualTo(List.of(DecisionExtractor.splitPattern().split(text, -1)));
+        assertThat(pieces(text)).isEqualTo(List.of(SentenceScan.splitPattern().split(text, -1)));
     }
 
     @Property(tries = 3000)
     void the_leading_marks_scan_strips_what_the_pattern_strips(@ForAll("leading") String piece) {
-        assertThat(DecisionExtractor.stripLeading(piece)).isEqualTo(DecisionExtractor.leadingPattern().matcher(piece).replaceFirst(""));
+        assertThat(piece.substring(SentenceScan.leadingEnd(piece.toCharArray(), 0, piece.length())))
+                .isEqualTo(SentenceScan.leadingPattern().matcher(piece).replaceFirst(""));
     }
 
     @Provide
@@ -70,12 +72,18 @@ class DecisionExtractorSplitProperties {
                 .list().ofMaxSize(30).map(parts -> String.join("", parts));
     }
 
+    private static List<String> pieces(String text) {
+        List<String> out = new ArrayList<>();
+        SentenceScan.pieces(text.toCharArray(), text.length(), (from, to) -> out.add(text.substring(from, to)));
+        return out;
+    }
+
     @Test
     void edges_empty_text_marks_at_both_ends_and_runs_of_newlines() {
         for (String text : List.of("", "!", "!!", "a!", "!a", ".", ". A", ".  (x", ". a", "\n", "\n\nA\n", "x. \nY", "。\n",
                 "a.\u3000B. C!", "\uD83D\uDE00!\uD83D")) {
-            assertThat(DecisionExtractor.splitPieces(text)).as(text)
-                    .isEqualTo(List.of(DecisionExtractor.splitPattern().split(text, -1)));
+            assertThat(pieces(text)).as(text)
+                    .isEqualTo(List.of(SentenceScan.splitPattern().split(text, -1)));
         }
     }
 }

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 class TextToolsPlainProperties {
 
     private static final List<Pattern> PATTERNS = TextTools.plainPatterns();
+    /** The characters each line pattern (table row, bullet, heading, rule) can start with after its white space. */
+    private static final List<String> FIRSTS = List.of("|", "-*+", "#", "-");
     private static final Pattern INLINE_CODE = PATTERNS.get(0);
     private static final Pattern EMPHASIS = PATTERNS.get(5);
 
@@ -38,8 +40,11 @@ class TextToolsPlainProperties {
 
     @Property(tries = 4000)
     void the_line_start_stages_blank_what_their_patterns_blank(@ForAll("texts") String text) {
-        for (Pattern p : PATTERNS.subList(1, 5)) {
-            assertThat(TextTools.blankAtLineStarts(text, p)).as(p.pattern()).isEqualTo(p.matcher(text).replaceAll(" "));
+        for (int i = 1; i < 5; i++) {
+            Pattern p = PATTERNS.get(i);
+            String expected = p.matcher(text).replaceAll(" ");
+            assertThat(TextTools.blankAtLineStarts(text, p, FIRSTS.get(i - 1), false)).as(p.pattern()).isEqualTo(expected);
+            assertThat(TextTools.blankAtLineStarts(text, p, FIRSTS.get(i - 1), lineFeedsOnly(text))).as(p.pattern()).isEqualTo(expected);
         }
     }
 
@@ -103,12 +108,19 @@ class TextToolsPlainProperties {
     void edges_runs_of_newlines_long_star_runs_and_unclosed_marks() {
         for (String text : List.of("", "\n\n\n- a", "  \n \n# h\n", "---\n\n\nx", "|a|  \n  \n  \nfoo", "*****a**", "***a****b*",
                 "*a\n*b*", "``", "`a", "`a`b`", " - \u2028+ x", "\r---\r", "a|b|\n|c|", "####### x", "\u0085- x")) {
-            for (Pattern p : PATTERNS.subList(1, 5)) {
-                assertThat(TextTools.blankAtLineStarts(text, p)).as(p.pattern() + " on " + text).isEqualTo(p.matcher(text).replaceAll(" "));
+            for (int i = 1; i < 5; i++) {
+                Pattern p = PATTERNS.get(i);
+                assertThat(TextTools.blankAtLineStarts(text, p, FIRSTS.get(i - 1), lineFeedsOnly(text))).as(p.pattern() + " on " + text)
+                        .isEqualTo(p.matcher(text).replaceAll(" "));
             }
             assertThat(TextTools.unwrapEmphasis(text)).as(text).isEqualTo(EMPHASIS.matcher(text).replaceAll("$1"));
             assertThat(TextTools.unwrapInlineCode(text)).as(text).isEqualTo(INLINE_CODE.matcher(text).replaceAll("$1"));
         }
+    }
+
+    /** Whether the only line terminator of {@code text} is the line feed. */
+    private static boolean lineFeedsOnly(String text) {
+        return text.indexOf('\r') < 0 && text.indexOf('\u2028') < 0 && text.indexOf('\u2029') < 0;
     }
 
     private static String wholeClip(String text, int max, String note) {
