@@ -38,23 +38,23 @@ public final class PayloadJson {
      */
     public static EventPayload read(String type, JsonNode data, boolean known) {
         if (!known) return new EventPayload.Unknown(type, data);
-        String p = "data";
+        String p = "data"; // the hot types name their nested paths as literals ("data.chunk"): no concatenation per event
         return switch (type) {
             case EventTypes.TURN_START -> new EventPayload.TurnStart(integer(object(data, p), "turn", p));
             case EventTypes.TURN_END -> new EventPayload.TurnEnd(integer(object(data, p), "turn", p),
-                    readReason(data.get("reason"), at(p, "reason")));
+                    readReason(data.get("reason"), "data.reason"));
             case EventTypes.STEP_START -> new EventPayload.StepStart(integer(object(data, p), "turn", p), integer(data, "step", p));
             case EventTypes.STEP_END -> new EventPayload.StepEnd(integer(object(data, p), "turn", p), integer(data, "step", p));
             case EventTypes.USER_MESSAGE -> new EventPayload.UserMessage(MessageJson.readUserMessage(data, p));
             case EventTypes.ASSISTANT_CHUNK -> new EventPayload.AssistantChunk(integer(object(data, p), "turn", p),
-                    integer(data, "step", p), ChunkJson.readChunk(data.get("chunk"), at(p, "chunk")));
+                    integer(data, "step", p), ChunkJson.readChunk(data.get("chunk"), "data.chunk"));
             case EventTypes.ASSISTANT_MESSAGE -> {
                 object(data, p);
                 JsonNode usage = data.get("usage");
                 Boolean interrupted = optBool(data, "interrupted", p);
                 yield new EventPayload.AssistantMessage(integer(data, "turn", p), integer(data, "step", p),
-                        MessageJson.readAssistantMessage(data.get("message"), at(p, "message")),
-                        usage == null ? null : MessageJson.readUsage(usage, at(p, "usage")), Boolean.TRUE.equals(interrupted));
+                        MessageJson.readAssistantMessage(data.get("message"), "data.message"),
+                        usage == null ? null : MessageJson.readUsage(usage, "data.usage"), Boolean.TRUE.equals(interrupted));
             }
             case EventTypes.TOOL_CALL -> new EventPayload.ToolCall(integer(object(data, p), "turn", p), integer(data, "step", p),
                     text(data, "callId", p), text(data, "name", p), text(data, "arguments", p));
@@ -62,9 +62,9 @@ public final class PayloadJson {
                 object(data, p);
                 JsonNode error = optObject(data, "error", p);
                 yield new EventPayload.ToolResult(integer(data, "turn", p), integer(data, "step", p),
-                        MessageJson.readToolResultMessage(data.get("message"), at(p, "message")),
-                        error == null ? null : new EventPayload.ToolError(optText(error, "name", at(p, "error")),
-                                optText(error, "code", at(p, "error")), error),
+                        MessageJson.readToolResultMessage(data.get("message"), "data.message"),
+                        error == null ? null : new EventPayload.ToolError(optText(error, "name", "data.error"),
+                                optText(error, "code", "data.error"), error),
                         data.get("meta"));
             }
             case EventTypes.AGENT_INBOX_SPLICED -> new EventPayload.InboxSpliced(text(object(data, p), "target", p),

@@ -93,7 +93,8 @@ final class RecordDecoder {
                 case "data" -> {
                     ChunkRow.Kind kind = type == null ? null : ChunkRow.Kind.ofTag(type);
                     if (kind != null) row = ChunkRowCodec.readData(kind, p);
-                    else if (type == null || projection.full(type)) data = JsonTrees.read(p);
+                    else if (type == null) data = JsonTrees.read(p);
+                    else if (projection.full(type)) data = hollowed(p, t, projection.hollow(type));
                     else data = projected(p, t, projection.kept(type));
                 }
                 case "sourceEventSeqs" -> sources = sourceSeqs(JsonTrees.read(p), type);
@@ -165,6 +166,25 @@ final class RecordDecoder {
             return JsJson.nodes().arrayNode();
         }
         return JsonTrees.read(p);
+    }
+
+    /**
+     * The data of a type read whole, except that an array under one of the {@code hollow} top-level keys
+     * is left empty (skipped: still checked by the parser); a repeated key behaves as in {@link JsonTrees}.
+     */
+    private static JsonNode hollowed(JsonParser p, JsonToken t, java.util.Set<String> hollow) throws IOException {
+        if (hollow.isEmpty() || t != JsonToken.START_OBJECT) return JsonTrees.read(p);
+        ObjectNode o = JsJson.nodes().objectNode();
+        String name;
+        while ((name = p.nextFieldName()) != null) {
+            if (p.nextToken() == JsonToken.START_ARRAY && hollow.contains(name)) {
+                p.skipChildren();
+                o.set(name, JsJson.nodes().arrayNode());
+            } else {
+                o.set(name, JsonTrees.read(p));
+            }
+        }
+        return o;
     }
 
     private static StorageRecord decodeTree(JsonParser p, long positionalSeq) throws IOException {

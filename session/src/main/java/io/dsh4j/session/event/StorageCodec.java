@@ -59,13 +59,15 @@ public final class StorageCodec {
      * data, for the caller's own fold only). Exact: a line the projected decode cannot read is
      * decoded again in full, so that it succeeds or fails exactly as the full decode does; so is a
      * line that is not well-formed UTF-8 (the parser checks the UTF-8 of skipped strings less strictly
-     * than of the strings it reads: an encoded surrogate passes a skip).
+     * than of the strings it reads: an encoded surrogate passes a skip). A line as DSH writes it is read
+     * straight from its bytes first ({@code CompactLineDecoder}), with the same result.
      */
     public static StorageRecord decode(byte[] buf, int offset, int length, long positionalSeq, JsonLimits limits,
             DataProjection projection) {
-        if (projection.isFull() || !NodeUtf8.isWellFormed(buf, offset, length)) {
-            return decode(buf, offset, length, positionalSeq, limits);
-        }
+        if (projection.isFull()) return decode(buf, offset, length, positionalSeq, limits);
+        SessionEvent compact = CompactLineDecoder.decode(buf, offset, length, positionalSeq, projection, limits);
+        if (compact != null) return compact;
+        if (!NodeUtf8.isWellFormed(buf, offset, length)) return decode(buf, offset, length, positionalSeq, limits);
         try (JsonParser p = JsJson.factory(limits).createParser(buf, offset, length)) {
             return RecordDecoder.decode(p, positionalSeq, projection);
         } catch (IOException | RuntimeException projectedFailed) {
