@@ -7,6 +7,7 @@ import io.dsh4j.message.json.NodeUtf8;
 import io.dsh4j.session.internal.FrameStructureException;
 import io.dsh4j.session.internal.GrowableBytes;
 import io.dsh4j.session.internal.JsTextLines;
+import io.dsh4j.session.internal.Newlines;
 import io.dsh4j.session.internal.ZstdFrameFormat;
 import io.dsh4j.session.internal.SingleFrameDecoder;
 import io.dsh4j.session.internal.StoreLimits;
@@ -208,8 +209,7 @@ public final class LenientLogReader {
             if (recordTooLarge) return;
             plaintextBytes += len;
             int lineStart = off;
-            for (int i = off; i < off + len; i++) {
-                if (b[i] != '\n') continue;
+            for (int i = Newlines.indexOf(b, off, off + len); i >= 0; i = Newlines.indexOf(b, i + 1, off + len)) {
                 plaintextChars++;
                 long at = exact ? origin + (lineStart - off) : origin;
                 if (fragment.size() > 0) {
@@ -246,9 +246,11 @@ public final class LenientLogReader {
 
         private void line(byte[] b, int off, int len, long origin) {
             lineNumber++;
-            plaintextChars += NodeUtf8.utf16Length(b, off, len);
+            long units = NodeUtf8.wellFormedUtf16Length(b, off, len);
+            boolean wellFormed = units >= 0;
+            plaintextChars += wellFormed ? units : NodeUtf8.utf16Length(b, off, len);
             if (JsTextLines.isBlank(b, off, len)) return;
-            JsonNode node = parseLine(b, off, len);
+            JsonNode node = parseLine(b, off, len, wellFormed);
             if (node == null) {
                 if (parseErrors++ == 0) {
                     firstBadLine = lineNumber;
@@ -276,9 +278,14 @@ public final class LenientLogReader {
 
     /** One non-blank line as {@code JSON.parse} reads Node's decoding of it, or {@code null} when it throws. */
     private static JsonNode parseLine(byte[] b, int off, int len) {
+        return parseLine(b, off, len, NodeUtf8.isWellFormed(b, off, len));
+    }
+
+    /** {@link #parseLine(byte[], int, int)} of a line whose well-formedness is known. */
+    private static JsonNode parseLine(byte[] b, int off, int len, boolean wellFormed) {
         if (JsTextLines.startsWithBom(b, off, len)) return null;
         try {
-            if (NodeUtf8.isWellFormed(b, off, len)) return JsJson.parse(b, off, len, JsonLimits.DEFAULTS);
+            if (wellFormed) return JsJson.parse(b, off, len, JsonLimits.DEFAULTS);
             String text = NodeUtf8.decode(b, off, len);
             return JsJson.parse(text, JsonLimits.DEFAULTS);
         } catch (RuntimeException e) {

@@ -1,5 +1,9 @@
 package io.dsh4j.message.json;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * UTF-8 decoding as Node.js does it ({@code buffer.toString('utf8')}, the WHATWG decoder), for code
  * that must see a file's text exactly as a JavaScript tool of DSH saw it: well-formed input decodes
@@ -9,6 +13,9 @@ package io.dsh4j.message.json;
  */
 public final class NodeUtf8 {
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
     private NodeUtf8() {}
 
     /**
@@ -16,12 +23,36 @@ public final class NodeUtf8 {
      * surrogates, nothing above U+10FFFF, no truncated sequence).
      */
     public static boolean isWellFormed(byte[] b, int off, int len) {
+        return wellFormedUtf16Length(b, off, len) >= 0;
+    }
+
+    /**
+     * The length in UTF-16 code units of the decoded text: exact for
+     * well-formed UTF-8, and with one U+FFFD per ill-formed subpart otherwise.
+     */
+    public static long utf16Length(byte[] b, int off, int len) {
+        long n = wellFormedUtf16Length(b, off, len);
+        return n >= 0 ? n : decode(b, off, len, null);
+    }
+
+    /**
+     * {@link #utf16Length} of well-formed UTF-8 and {@code -1} for ill-formed, in one pass over the
+     * bytes (a log reader needs both of every line); ASCII is checked eight bytes at a time.
+     */
+    public static long wellFormedUtf16Length(byte[] b, int off, int len) {
         int end = off + len;
         int i = off;
+        long n = 0;
         while (i < end) {
+            if (i + Long.BYTES <= end && ((long) LONGS.get(b, i) & HIGH_BITS) == 0) {
+                i += Long.BYTES;
+                n += Long.BYTES;
+                continue;
+            }
             int c = b[i] & 0xFF;
             if (c < 0x80) {
                 i++;
+                n++;
                 continue;
             }
             int need;
@@ -38,29 +69,16 @@ public final class NodeUtf8 {
                 if (c == 0xF0) lo = 0x90;
                 if (c == 0xF4) hi = 0x8F;
             } else {
-                return false;
+                return -1;
             }
-            if (i + need >= end) return false;
+            if (i + need >= end) return -1;
             int second = b[i + 1] & 0xFF;
-            if (second < lo || second > hi) return false;
+            if (second < lo || second > hi) return -1;
             for (int k = 2; k <= need; k++) {
-                if ((b[i + k] & 0xC0) != 0x80) return false;
+                if ((b[i + k] & 0xC0) != 0x80) return -1;
             }
             i += need + 1;
-        }
-        return true;
-    }
-
-    /**
-     * The length in UTF-16 code units of the decoded text: exact for
-     * well-formed UTF-8, and with one U+FFFD per ill-formed subpart otherwise.
-     */
-    public static long utf16Length(byte[] b, int off, int len) {
-        if (!isWellFormed(b, off, len)) return decode(b, off, len, null);
-        long n = 0;
-        for (int i = off; i < off + len; i++) {
-            int c = b[i] & 0xFF;
-            if ((c & 0xC0) != 0x80) n += c >= 0xF0 ? 2 : 1;
+            n += need == 3 ? 2 : 1; // four bytes are a code point above U+FFFF: a surrogate pair
         }
         return n;
     }

@@ -8,6 +8,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 
 /** {@link NodeUtf8} against the JDK's strict decoder (well-formed input) and Node's replacements (ill-formed). */
@@ -51,5 +52,35 @@ class NodeUtf8Properties {
     void utf16_length_of_any_string_is_its_length(@ForAll String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         assertThat(NodeUtf8.utf16Length(bytes, 0, bytes.length)).isEqualTo(new String(bytes, StandardCharsets.UTF_8).length());
+    }
+
+    /**
+     * The one-pass length of a log reader's lines: the decode's length for well-formed bytes and -1 for
+     * ill-formed, at any offset; ASCII runs longer than eight bytes (its word-at-a-time path) with
+     * multi-byte and broken sequences between them.
+     */
+    @Property(tries = 3000)
+    void one_pass_length_is_the_decode_length_or_minus_one(@ForAll @Size(max = 6) java.util.List<@Size(max = 20) String> ascii,
+            @ForAll @Size(max = 6) java.util.List<@Size(max = 4) byte[]> between, @ForAll @IntRange(max = 9) int cut) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < ascii.size(); i++) {
+            out.writeBytes(ascii.get(i).replaceAll("[^\\x00-\\x7F]", "a").getBytes(StandardCharsets.US_ASCII));
+            if (i < between.size()) out.writeBytes(between.get(i));
+        }
+        byte[] all = out.toByteArray();
+        int off = Math.min(cut, all.length);
+        int len = all.length - off;
+        boolean strict;
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(all, off, len));
+            strict = true;
+        } catch (CharacterCodingException e) {
+            strict = false;
+        }
+        long expected = strict ? NodeUtf8.decode(all, off, len).length() : -1;
+        assertThat(NodeUtf8.wellFormedUtf16Length(all, off, len)).isEqualTo(expected);
+        assertThat(NodeUtf8.isWellFormed(all, off, len)).isEqualTo(strict);
+        assertThat(NodeUtf8.utf16Length(all, off, len)).isEqualTo(NodeUtf8.decode(all, off, len).length());
     }
 }

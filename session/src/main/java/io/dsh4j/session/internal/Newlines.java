@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /** Finds {@code '\n'} bytes eight at a time (the line scan is on every byte of every log read). */
-final class Newlines {
+public final class Newlines {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
@@ -15,7 +15,7 @@ final class Newlines {
     private Newlines() {}
 
     /** The index of the first {@code '\n'} in {@code b[from, to)}, or {@code -1}. */
-    static int indexOf(byte[] b, int from, int to) {
+    public static int indexOf(byte[] b, int from, int to) {
         int i = from;
         for (; i + Long.BYTES <= to; i += Long.BYTES) {
             long x = (long) LONGS.get(b, i) ^ NEWLINES;
