@@ -129,6 +129,15 @@ class BashToolTest {
                 .isEqualTo("Error: invalid arguments: missing required property \"command\"");
     }
 
+    @Test
+    void a_timeoutMs_of_minus_one_zero_or_one_and_a_half_is_INVALID_ARGS_naming_the_field() {
+        for (Object bad : new Object[] {-1, 0, 1.5, 1e300}) {
+            ToolExecutionResult result = fx.call("bash", args("command", "true", "description", "d", "timeoutMs", bad));
+            assertThat(code(result)).as("timeoutMs " + bad).isEqualTo(ToolCodes.INVALID_ARGS);
+            assertThat(text(result)).isEqualTo("Error: invalid arguments: \"timeoutMs\" must be a positive integer");
+        }
+    }
+
     private static void awaitLines(Path file, int lines) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!Files.exists(file) || Files.readAllLines(file).size() < lines) {
