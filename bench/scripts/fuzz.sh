@@ -2,7 +2,7 @@
 # The long run of the issue-17 fuzz campaign (FuzzCampaign): CASES mutated corpus logs (default
 # 1,000,000) through the library paths of sessions verify, sessions stats, health and merge, and mutated
 # model event streams through the adapter's SSE parser (entry point sse), at -Xmx512m; and mutated model
-# tool calls through the agent loop's tool step (entry point tools; fixed approval policy, no process runs).
+# tool calls through the agent loop's tool step (entry point tools; fixed approval policy, bash checked up to a launcher that starts nothing, one case in four a multi-call step).
 # Prints cases per entry point and mutation class, defects, the slowest call and the peak heap; exit 1 on
 # a defect. Needs ./mvnw -q -DskipTests package first.
 # Usage: bench/scripts/fuzz.sh [CASES] [SEED] [--entries verify,stats,health,merge,sse,tools] [--only I]

@@ -26,6 +26,13 @@ import java.util.concurrent.TimeUnit;
 final class BashTool {
 
     static final String NAME = "bash";
+    /**
+     * Linux's {@code MAX_ARG_STRLEN} less the terminating NUL: {@code execve} refuses a longer
+     * argument, so a longer command is refused before a process is started.
+     */
+    static final int MAX_COMMAND_BYTES = 128 * 1024 - 1;
+    /** How long the output readers may take to reach the end of the pipes once the command is gone. */
+    static final java.time.Duration READER_GRACE = java.time.Duration.ofSeconds(5);
 
     private BashTool() {}
 
@@ -68,13 +75,14 @@ final class BashTool {
         if (!dir.isDirectory()) {
             throw FsErrors.of(FsErrors.NOT_DIRECTORY, "cannot run in \"" + dir + "\": not a directory");
         }
-        ProcessBuilder builder = new ProcessBuilder("setsid", "bash", "-c", Args.string(args, "command"))
+        String command = command(args);
+        ProcessBuilder builder = new ProcessBuilder("setsid", "bash", "-c", command)
                 .directory(dir)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().put("DSH_CWD", workspace.root().toString());
         Signal signal = exec.signal();
         signal.throwIfAborted();
-        Process process = builder.start();
+        Process process = tools.launcher().start(builder);
         int capture = (int) Math.min(Integer.MAX_VALUE - 8, config.bashCaptureBytes());
         TailBuffer out = new TailBuffer(capture);
         TailBuffer err = new TailBuffer(capture);
@@ -126,14 +134,37 @@ final class BashTool {
         return value;
     }
 
-    /** Waits for the readers; if something outside the group still holds a pipe, closes it. */
+    /** The command, refused ({@code INVALID_ARGS}) where {@code execve} would refuse it. */
+    private static String command(JsonNode args) {
+        String command = Args.string(args, "command");
+        if (command.indexOf('\0') >= 0) {
+            throw Args.invalid("\"command\" must not contain a NUL character");
+        }
+        if (command.length() > MAX_COMMAND_BYTES / 3) {
+            int bytes = command.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            if (bytes > MAX_COMMAND_BYTES) {
+                throw Args.invalid("\"command\" is " + bytes + " bytes long; a command may have at most "
+                        + MAX_COMMAND_BYTES + " (Linux's argument limit)");
+            }
+        }
+        return command;
+    }
+
+    /**
+     * Waits for the readers. A process that left the group and its descendants (a {@code setsid} of a
+     * subshell that exited) may keep a pipe open for as long as it lives: after {@link #READER_GRACE}
+     * the pipes are closed and the readers left behind — a closed pipe does not wake a blocked read, so
+     * waiting for them would make the call last as long as that process. What they read is kept.
+     */
     private static void joinReaders(Process process, Thread... readers) {
+        long deadline = System.nanoTime() + READER_GRACE.toNanos();
         for (Thread reader : readers) {
             try {
-                if (!reader.join(java.time.Duration.ofSeconds(5))) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !reader.join(java.time.Duration.ofNanos(left))) {
                     process.getInputStream().close();
                     process.getErrorStream().close();
-                    reader.join();
+                    return;
                 }
             } catch (IOException | InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -25,22 +25,35 @@ public final class BuiltinTools {
     /** Tools that change the machine: commands and file writes. */
     public static final Set<String> NEEDS_APPROVAL = Set.of(BashTool.NAME, WriteTool.NAME, EditTool.NAME);
 
-    public static final Plugin<BuiltinConfig> PLUGIN = Plugin.named("builtin-tools", BuiltinConfig.SCHEMA)
-            .inject(ToolRuntime.KEY)
-            .setup((ctx, config) -> {
-                BuiltinTools builtin = new BuiltinTools(config);
-                ToolRuntime tools = ctx.require(ToolRuntime.KEY);
-                for (ToolDefinition tool : builtin.definitions()) {
-                    tools.register(tool);
-                }
-                ctx.events().on(ToolEvents.PRE_EXECUTE, new ApprovalGate(NEEDS_APPROVAL));
-            });
+    public static final Plugin<BuiltinConfig> PLUGIN = plugin(CommandLauncher.START);
 
     private final BuiltinConfig config;
+    private final CommandLauncher launcher;
     private final Observations observations = new Observations();
 
     public BuiltinTools(BuiltinConfig config) {
+        this(config, CommandLauncher.START);
+    }
+
+    /** The tools with {@code bash} starting its processes through {@code launcher}. */
+    public BuiltinTools(BuiltinConfig config, CommandLauncher launcher) {
         this.config = java.util.Objects.requireNonNull(config, "config");
+        this.launcher = java.util.Objects.requireNonNull(launcher, "launcher");
+    }
+
+    /** {@link #PLUGIN} with {@code bash} starting its processes through {@code launcher} (a sandbox, a test). */
+    public static Plugin<BuiltinConfig> plugin(CommandLauncher launcher) {
+        java.util.Objects.requireNonNull(launcher, "launcher");
+        return Plugin.named("builtin-tools", BuiltinConfig.SCHEMA)
+                .inject(ToolRuntime.KEY)
+                .setup((ctx, config) -> {
+                    BuiltinTools builtin = new BuiltinTools(config, launcher);
+                    ToolRuntime tools = ctx.require(ToolRuntime.KEY);
+                    for (ToolDefinition tool : builtin.definitions()) {
+                        tools.register(tool);
+                    }
+                    ctx.events().on(ToolEvents.PRE_EXECUTE, new ApprovalGate(NEEDS_APPROVAL));
+                });
     }
 
     /** The seven definitions; they share this instance's observation record. */
@@ -51,6 +64,10 @@ public final class BuiltinTools {
 
     BuiltinConfig config() {
         return config;
+    }
+
+    CommandLauncher launcher() {
+        return launcher;
     }
 
     Observations observations() {

@@ -48,18 +48,18 @@ final class ReadTool {
         Long offsetArg = Args.positive(args, "offset");
         Long limitArg = Args.positive(args, "limit");
         if (limitArg != null && limitArg > config.readLimit()) {
-            throw new IllegalArgumentException("limit must be less than or equal to " + config.readLimit());
+            throw Args.invalid("\"limit\" must be less than or equal to " + config.readLimit());
         }
         long offset = offsetArg == null ? 1 : offsetArg;
         long limit = limitArg == null ? config.readLimit() : limitArg;
         Workspace.Target target = tools.workspace(exec).resolve(Args.string(args, "file_path"));
         String text = TextFiles.read(target, "read", config.readMaxBytes());
-        tools.observations().observed(exec.agent(), target.path());
         List<String> lines = lines(text);
         if (offset > Math.max(1, lines.size())) {
             throw FsErrors.of(FsErrors.NOT_FOUND, "offset " + offset + " is out of range for \"" + target.display()
                     + "\" (" + lines.size() + " lines)");
         }
+        tools.observations().observed(exec.agent(), target.path()); // only a read that returns lines counts
         ObjectNode value = JsJson.nodes().objectNode();
         value.put("path", target.display());
         value.put("offset", offset);

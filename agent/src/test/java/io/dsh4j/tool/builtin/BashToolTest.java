@@ -129,6 +129,82 @@ class BashToolTest {
                 .isEqualTo("Error: invalid arguments: missing required property \"command\"");
     }
 
+    @Test
+    void output_written_before_a_timeout_kill_is_kept_and_a_process_that_escaped_the_group_does_not_hold_the_call()
+            throws Exception {
+        // given a command whose child and grandchild print, and a process that left the group holding stdout
+        Path pid = dir.resolve("escaped.pid");
+        CompletableFuture<ToolExecutionResult> call = CompletableFuture.supplyAsync(() -> fx.call("bash", args(
+                "command", "(setsid sh -c 'echo $$ > escaped.pid; exec sleep 120' &); (seq 1 100; echo child-done; sleep 600) & "
+                        + "echo leader; sleep 600", "description", "d", "timeoutMs", 1_000)));
+        try {
+            // when the timeout kills the group, then
+            String text = text(call.get(60, TimeUnit.SECONDS)); // before the fix: as long as the escaped process (120 s)
+            assertThat(text).contains("leader\n", "\n100\n", "child-done\n")
+                    .endsWith("[timed out after 1000ms]\n[killed by signal: SIGKILL]");
+        } finally {
+            awaitLines(pid, 1);
+            ProcessHandle.of(Long.parseLong(Files.readString(pid).trim())).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
+    void a_timeoutMs_of_minus_one_zero_or_one_and_a_half_is_INVALID_ARGS_naming_the_field() {
+        for (Object bad : new Object[] {-1, 0, 1.5, 1e300}) {
+            ToolExecutionResult result = fx.call("bash", args("command", "true", "description", "d", "timeoutMs", bad));
+            assertThat(code(result)).as("timeoutMs " + bad).isEqualTo(ToolCodes.INVALID_ARGS);
+            assertThat(text(result)).isEqualTo("Error: invalid arguments: \"timeoutMs\" must be a positive integer");
+        }
+    }
+
+    @Test
+    void a_command_with_a_NUL_character_is_INVALID_ARGS_and_starts_no_process() {
+        java.util.List<ProcessBuilder> started = new java.util.ArrayList<>();
+        try (BuiltinFixture recording = new BuiltinFixture(dir, BuiltinConfig.defaults(""), command -> {
+            started.add(command);
+            throw new java.io.IOException("not started");
+        })) {
+            ToolExecutionResult result = recording.call("bash", args("command", "echo a\u0000b", "description", "d"));
+            assertThat(code(result)).isEqualTo(ToolCodes.INVALID_ARGS);
+            assertThat(text(result)).isEqualTo("Error: invalid arguments: \"command\" must not contain a NUL character");
+            assertThat(started).isEmpty();
+        }
+    }
+
+    @Test
+    void a_command_over_the_argument_limit_of_execve_is_INVALID_ARGS_without_being_echoed_back() {
+        String command = "echo " + "\u4e2d".repeat(BashTool.MAX_COMMAND_BYTES / 3);
+        ToolExecutionResult result = fx.call("bash", args("command", command, "description", "d"));
+        assertThat(code(result)).isEqualTo(ToolCodes.INVALID_ARGS);
+        assertThat(text(result)).isEqualTo("Error: invalid arguments: \"command\" is " + (5 + BashTool.MAX_COMMAND_BYTES / 3 * 3)
+                + " bytes long; a command may have at most " + BashTool.MAX_COMMAND_BYTES + " (Linux's argument limit)");
+        // the limit is execve's: a command of exactly that many bytes still runs
+        String atLimit = ": " + "x".repeat(BashTool.MAX_COMMAND_BYTES - 2);
+        assertThat(text(fx.call("bash", args("command", atLimit, "description", "d")))).isEqualTo("(no output)");
+    }
+
+    @Test
+    void the_launcher_gets_the_checked_command_line_and_a_refusal_is_the_calls_error() throws Exception {
+        Files.createDirectory(dir.resolve("sub"));
+        java.util.List<ProcessBuilder> started = new java.util.ArrayList<>();
+        try (BuiltinFixture refusing = new BuiltinFixture(dir, BuiltinConfig.defaults(""), command -> {
+            started.add(command);
+            throw new io.dsh4j.tool.ToolException("SandboxError", "SANDBOX_UNAVAILABLE", "no sandbox here");
+        })) {
+            ToolExecutionResult result = refusing.call("bash", args("command", "touch ran", "description", "d", "workdir", "sub"));
+            assertThat(code(result)).isEqualTo("SANDBOX_UNAVAILABLE");
+            assertThat(text(result)).isEqualTo("Error: no sandbox here");
+            assertThat(started).singleElement().satisfies(b -> {
+                assertThat(b.command()).containsExactly("setsid", "bash", "-c", "touch ran");
+                assertThat(b.directory().toPath()).isEqualTo(dir.resolve("sub"));
+            });
+            assertThat(dir.resolve("sub/ran")).doesNotExist();
+            // a refused workdir never reaches the launcher
+            assertThat(code(refusing.call("bash", args("command", "true", "description", "d", "workdir", "../")))).isEqualTo("FS_SANDBOX_DENIED");
+            assertThat(started).hasSize(1);
+        }
+    }
+
     private static void awaitLines(Path file, int lines) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!Files.exists(file) || Files.readAllLines(file).size() < lines) {

@@ -29,9 +29,13 @@ final class BuiltinFixture implements AutoCloseable {
     }
 
     BuiltinFixture(Path cwd, BuiltinConfig config) {
+        this(cwd, config, CommandLauncher.START);
+    }
+
+    BuiltinFixture(Path cwd, BuiltinConfig config, CommandLauncher launcher) {
         kernel.root().plugin(ToolRuntimePlugin.PLUGIN).await();
         tools = kernel.root().get(ToolRuntime.KEY).orElseThrow();
-        new BuiltinTools(config).definitions().forEach(tools::register);
+        new BuiltinTools(config, launcher).definitions().forEach(tools::register);
         agent = new Agent(cwd);
     }
 

@@ -58,9 +58,36 @@ class FileToolsTest {
         assertThat(text(fx().call("read", args("file_path", "big.txt", "offset", 11))))
                 .isEqualTo("Error: offset 11 is out of range for \"" + dir.resolve("big.txt") + "\" (10 lines)");
         assertThat(text(fx().call("read", args("file_path", "big.txt", "offset", 0))))
-                .isEqualTo("Error: offset must be a positive integer");
+                .isEqualTo("Error: invalid arguments: \"offset\" must be a positive integer");
         assertThat(text(fx().call("read", args("file_path", "big.txt", "limit", 5000))))
-                .isEqualTo("Error: limit must be less than or equal to 2000");
+                .isEqualTo("Error: invalid arguments: \"limit\" must be less than or equal to 2000");
+    }
+
+    @Test
+    void offsets_and_limits_out_of_their_range_are_INVALID_ARGS_like_every_other_argument_error() throws Exception {
+        Files.writeString(dir.resolve("a.txt"), "one\n");
+        for (Object bad : new Object[] {0, -1, 1.5, 1e300}) {
+            for (String field : new String[] {"offset", "limit"}) {
+                ToolExecutionResult result = fx().call("read", args("file_path", "a.txt", field, bad));
+                assertThat(code(result)).as(field + "=" + bad).isEqualTo("INVALID_ARGS");
+                assertThat(((ToolExecutionResult.Failure) result).error().info().name()).isEqualTo("ToolArgsError");
+                assertThat(text(result)).startsWith("Error: invalid arguments: \"" + field + "\" must be ");
+            }
+        }
+    }
+
+    @Test
+    void a_read_whose_offset_is_out_of_range_does_not_count_as_reading_the_file() throws Exception {
+        Files.writeString(dir.resolve("data.txt"), "one\n");
+        assertThat(code(fx().call("read", args("file_path", "data.txt", "offset", 5)))).isEqualTo("FS_NOT_FOUND");
+
+        assertThat(code(fx().call("write", args("file_path", "data.txt", "content", "replaced")))).isEqualTo("FS_NOT_OBSERVED");
+        assertThat(code(fx().call("edit", args("file_path", "data.txt", "old_string", "one", "new_string", "two"))))
+                .isEqualTo("FS_NOT_OBSERVED");
+        assertThat(Files.readString(dir.resolve("data.txt"))).isEqualTo("one\n");
+        // a read that returns lines does count
+        assertThat(fx().call("read", args("file_path", "data.txt")).isError()).isFalse();
+        assertThat(fx().call("edit", args("file_path", "data.txt", "old_string", "one", "new_string", "two")).isError()).isFalse();
     }
 
     @Test

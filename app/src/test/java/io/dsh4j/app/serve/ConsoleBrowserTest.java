@@ -218,6 +218,53 @@ class ConsoleBrowserTest {
         assertThat(page.locator("#health-bar-copy").isEnabled()).isTrue();
     }
 
+    /**
+     * The cost row of the opened bar (attention-health spec §1.5): shown only when the advice is
+     * {@code handoff}, it reads the projection's cost fields — continue per round with the price tier,
+     * the lossless handoff, its break-even and margin, the saving with its "too small" note — and a
+     * projection whose price is unknown shows the price label instead. The session's real projection is
+     * served with the cost fields of a handoff set, since no corpus session advises one.
+     */
+    @Test
+    void the_cost_row_of_a_handoff_bar_renders_the_projection_s_cost_fields_and_an_unknown_price_as_its_label() {
+        CorpusHome.Entry e = richest(1).getFirst();
+        Map<String, Object> cost = new java.util.LinkedHashMap<>(Map.of("shouldNotify", true, "compactAdvice", "handoff",
+                "costPriceKnown", true, "costPriceTier", "peak", "costContinuePerRound", 0.0123, "costFreshPerRound", 0.0046,
+                "costFreshBreakEvenRounds", 2.34, "costFreshWinMarginRounds", 1.26, "costSavingYuan", 0.5, "costSavingEnough", false));
+        page.route("**/api/session.health", route -> {
+            try {
+                var response = route.fetch();
+                var body = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(response.text());
+                var projection = (com.fasterxml.jackson.databind.node.ObjectNode) body.path("result").path("value").path("projection");
+                cost.forEach((k, v) -> projection.set(k, JSON.valueToTree(v)));
+                route.fulfill(new com.microsoft.playwright.Route.FulfillOptions().setResponse(response).setBody(body.toString()));
+            } catch (IOException x) {
+                route.abort();
+            }
+        });
+        page.evaluate("localStorage.setItem('dsh4j.lang', 'zh-CN')");
+        page.navigate(server.base() + "/#/session/" + e.id() + "/transcript");
+        page.reload();
+        page.waitForSelector("#health-bar-head");
+        page.click("#health-bar-head");
+        Locator row = page.locator("#health-bar-rows [data-row=cost]");
+        row.waitFor();
+        assertThat(row.locator(".bar-key").innerText()).isEqualTo("成本（元/轮）");
+        assertThat(row.locator(".bar-value").innerText()).isEqualTo("继续 ¥0.012/轮（高峰价） · 交接 ¥0.005（无损） · 交接回本 2.3 轮（余量 1.3 轮）"
+                + " · 到官方线前可省 ¥0.500（按当前增速外推，实际随增速浮动）（差额偏小，不足以作为换会话的理由）");
+        assertThat(page.locator("#health-bar-rows .bar-row").count()).isBetween(3, 4);
+        page.screenshot(new Page.ScreenshotOptions().setPath(SHOTS.resolve("health-bar-cost.png")));
+
+        cost.put("costPriceKnown", false);
+        cost.put("costPriceLabel", "价格未知（自定义模型）");
+        page.reload();
+        page.waitForSelector("#health-bar-head");
+        page.click("#health-bar-head");
+        row.waitFor();
+        assertThat(row.locator(".bar-value").innerText()).isEqualTo("价格未知（自定义模型）");
+        page.unrouteAll();
+    }
+
     @Test
     void the_handoff_download_is_the_handoff_command_s_document() throws IOException {
         CorpusHome.Entry e = richest(1).getFirst();

@@ -72,8 +72,10 @@ import java.util.SplittableRandom;
  *       naming a place outside the working directory, a device or an unknown tool is an error; the
  *       sentinel file outside is neither read (its access time) nor written, and nothing appears in
  *       the outside directory, the campaign directory or the process's directory; no tool but the
- *       confined file tools reaches dispatch; every eighth case runs twice with the same results and
- *       the same files; at most {@link ToolHarness#WALL_LIMIT_MILLIS} of wall time;
+ *       confined file tools and {@code bash} reaches dispatch, and {@code bash} reaches its launcher
+ *       only with a command line a real start could run, in the working directory; a step of several
+ *       calls journals and answers them in model order; every eighth case runs twice with the same
+ *       results and the same files; at most {@link ToolHarness#WALL_LIMIT_MILLIS} of wall time;
  *   <li>per case and entry point, at most {@link #CPU_LIMIT_NANOS} of CPU and
  *       {@link #ALLOCATION_LIMIT_BYTES} plus 256 times the input of allocation; the JVM runs at
  *       {@code -Xmx512m} and an {@link OutOfMemoryError} is a defect.
@@ -116,6 +118,8 @@ public final class FuzzCampaign implements AutoCloseable {
         final List<String> defects = new ArrayList<>();
         long defectCount;
         long cases;
+        long multiCallSteps;
+        long multiCallCalls;
         long maxCpuNanos;
         long maxAllocated;
 
@@ -156,6 +160,16 @@ public final class FuzzCampaign implements AutoCloseable {
             return toolCounts.get(mutation);
         }
 
+        /** Tool cases whose call ran in a step with other calls. */
+        public long multiCallSteps() {
+            return multiCallSteps;
+        }
+
+        /** The calls of those steps, the cases' own included. */
+        public long multiCallCalls() {
+            return multiCallCalls;
+        }
+
         /** The most CPU one call of {@code entry} took, in nanoseconds (0 when none ran). */
         public long slowestNanos(Entry entry) {
             return slowest.getOrDefault(entry, 0L);
@@ -188,6 +202,9 @@ public final class FuzzCampaign implements AutoCloseable {
                 b.append(String.format("%-24s", "tools " + m.name().toLowerCase()));
                 b.append(String.format("%" + (10 * Entry.values().length) + "d", count(m)));
                 b.append('\n');
+            }
+            if (multiCallSteps > 0) {
+                b.append(String.format("tools: %d cases ran in multi-call steps of %d calls in all%n", multiCallSteps, multiCallCalls));
             }
             for (Map.Entry<Entry, Long> s : slowest.entrySet()) {
                 b.append(String.format("slowest %s call %.1f ms CPU (case %d)%n", s.getKey().name().toLowerCase(), s.getValue() / 1e6,
@@ -361,19 +378,46 @@ public final class FuzzCampaign implements AutoCloseable {
         if (problem != null) report.defect(i, m, "SSE: " + problem);
     }
 
-    /** A tool-call case: one seed call, one mutation, the tool step's invariants (a second run for every eighth case). */
+    /** One in this many tool cases runs its call in a step with other calls (the loop's parallel path). */
+    static final int MULTI_CALL_EVERY = 4;
+    /** One in this many multi-call steps has more calls than the step runs at once ({@link io.dsh4j.tool.ToolStepRequest#DEFAULT_MAX_PARALLEL}). */
+    static final int WIDE_STEP_EVERY = 8;
+    /** The classes a step's other calls are drawn from: all but the two whose cases are megabytes each. */
+    private static final List<ToolArgsMutator.Mutation> COMPANION_MUTATIONS = java.util.Arrays.stream(
+                    ToolArgsMutator.Mutation.values())
+            .filter(x -> x != ToolArgsMutator.Mutation.HUGE_STRING && x != ToolArgsMutator.Mutation.DEEP_NESTING).toList();
+
+    /**
+     * A tool-call case: one seed call, one mutation, the tool step's invariants (a second run for every
+     * eighth case). One case in {@link #MULTI_CALL_EVERY} puts the call at a random place among one to
+     * three other mutated calls (eight to eleven in one of {@link #WIDE_STEP_EVERY} of those) of one
+     * model answer, run as one step.
+     */
     private void checkTools(long i, SplittableRandom r, Report report) throws IOException {
         if (tools == null) tools = new ToolHarness(work);
         ToolArgsMutator.Seed seed = toolSeeds.get(r.nextInt(toolSeeds.size()));
         ToolArgsMutator.Mutation m = ToolArgsMutator.Mutation.values()[r.nextInt(ToolArgsMutator.Mutation.values().length)];
         ToolArgsMutator.Case c = ToolArgsMutator.mutate(m, seed, tools.schemas(), tools.cwd().toString(),
                 tools.outside().toString(), r);
+        List<ToolArgsMutator.Case> step = new ArrayList<>(List.of(c));
+        if (r.nextInt(MULTI_CALL_EVERY) == 0) {
+            int others = r.nextInt(WIDE_STEP_EVERY) == 0 ? 8 + r.nextInt(4) : 1 + r.nextInt(3);
+            for (int k = 0; k < others; k++) {
+                ToolArgsMutator.Mutation cm = COMPANION_MUTATIONS.get(r.nextInt(COMPANION_MUTATIONS.size()));
+                step.add(ToolArgsMutator.mutate(cm, toolSeeds.get(r.nextInt(toolSeeds.size())), tools.schemas(),
+                        tools.cwd().toString(), tools.outside().toString(), r));
+            }
+            java.util.Collections.swap(step, 0, r.nextInt(step.size()));
+            report.multiCallSteps++;
+            report.multiCallCalls += step.size();
+        }
         report.toolCounts.merge(m, 1L, Long::sum);
+        long input = 0;
+        for (ToolArgsMutator.Case x : step) input += x.arguments().length() + x.name().length();
         String first = null;
         for (int run = 0; run < (i % 8 == 0 ? 2 : 1); run++) {
-            tools.prepare(c);
-            ToolHarness.Outcome o = measured(report, i, m, Entry.TOOLS, c.arguments().length() + c.name().length(),
-                    () -> tools.call(c, "case " + i + " (" + m + ")"));
+            tools.prepare(step);
+            ToolHarness.Outcome o = measured(report, i, m, Entry.TOOLS, input, () -> tools.call(step, "case " + i + " (" + m + ")"));
             for (String p : tools.outsideProblems()) report.defect(i, m, "TOOLS " + c.name() + ": " + p);
             if (o == null) return;
             for (String p : o.problems()) report.defect(i, m, "TOOLS " + ToolHarness.abbreviate(c.name()) + ": " + p);
@@ -625,6 +669,8 @@ public final class FuzzCampaign implements AutoCloseable {
 
     private static void merge(Report into, Report r) {
         into.cases += r.cases;
+        into.multiCallSteps += r.multiCallSteps;
+        into.multiCallCalls += r.multiCallCalls;
         into.defectCount += r.defectCount;
         for (String d : r.defects) if (into.defects.size() < 50) into.defects.add(d);
         into.maxCpuNanos = Math.max(into.maxCpuNanos, r.maxCpuNanos);

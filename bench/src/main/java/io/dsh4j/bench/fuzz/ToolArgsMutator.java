@@ -44,9 +44,9 @@ public final class ToolArgsMutator {
         DEEP_NESTING,
         /** NUL, lone surrogates (raw and escaped), noncharacters and a BOM in strings and keys. */
         BAD_UNICODE,
-        /** A file tool pointed at {@code ..}, absolute paths outside, links out, devices, {@code /proc}, FIFOs. */
+        /** A file tool (or bash's {@code workdir}) pointed at {@code ..}, absolute paths outside, links out, devices, {@code /proc}, FIFOs. */
         HOSTILE_PATH,
-        /** Huge, negative, fractional, non-finite and over-long numbers (and NaN-like strings) for offsets and limits. */
+        /** Huge, negative, fractional, non-finite and over-long numbers (and NaN-like strings) for offsets, limits and bash's timeoutMs. */
         HOSTILE_NUMBER,
         /** A tool name nobody registered: near misses of real names, empty, huge, NUL, reserved. */
         UNKNOWN_TOOL,
@@ -83,12 +83,13 @@ public final class ToolArgsMutator {
             new Seed("glob", "{\"pattern\":\"**/*.txt\",\"path\":\".\"}"),
             new Seed("grep", "{\"pattern\":\"al.ha\",\"path\":\".\",\"include\":\"*.txt\"}"),
             new Seed("bash", "{\"command\":\"echo hi\",\"description\":\"Say hi\"}"),
+            new Seed("bash", "{\"command\":\"ls\",\"description\":\"List the notes\",\"workdir\":\"notes\",\"timeoutMs\":5000}"),
             new Seed("todo_write", "{\"todos\":[{\"content\":\"fuzz the tools\",\"status\":\"in_progress\"}]}"));
 
-    /** The file tools and the argument naming their path. */
+    /** The file tools and {@code bash}, and the argument naming their path ({@code bash}: the directory it runs in). */
     private static final Map<String, String> PATH_FIELD = Map.of("read", "file_path", "write", "file_path",
-            "edit", "file_path", "glob", "path", "grep", "path");
-    private static final List<String> FILE_TOOLS = List.of("read", "write", "edit", "glob", "grep");
+            "edit", "file_path", "glob", "path", "grep", "path", "bash", "workdir");
+    private static final List<String> PATH_TOOLS = List.of("read", "write", "edit", "glob", "grep", "bash");
 
     /** Paths that lead outside the working directory (a result must be an error); {@code %O} is the outside directory. */
     private static final String[] OUTSIDE_PATHS = {"../outside/sentinel", "%O/sentinel", "link-out/sentinel", "link-out",
@@ -341,19 +342,20 @@ public final class ToolArgsMutator {
         return path.replace("%C", cwd).replace("%O", outside);
     }
 
-    /** The file tool a path case uses: the seed's when it is one, else a fresh call of a random one. */
+    /** The tool with a path argument a path case uses: the seed's when it is one, else a fresh call of a random one. */
     private static ObjectNode fileCall(Seed seed, String[] tool, SplittableRandom r) {
         if (PATH_FIELD.containsKey(seed.name())) {
             tool[0] = seed.name();
             return objectOf(seed.arguments());
         }
-        tool[0] = FILE_TOOLS.get(r.nextInt(FILE_TOOLS.size()));
+        tool[0] = PATH_TOOLS.get(r.nextInt(PATH_TOOLS.size()));
         ObjectNode args = JsonNodeFactory.instance.objectNode();
         switch (tool[0]) {
             case "write" -> args.put("content", "x\n");
             case "edit" -> args.put("old_string", "alpha").put("new_string", "ALPHA");
             case "glob" -> args.put("pattern", "*");
             case "grep" -> args.put("pattern", "a");
+            case "bash" -> args.put("command", "pwd").put("description", "Print the directory");
             default -> { }
         }
         return args;
@@ -372,6 +374,13 @@ public final class ToolArgsMutator {
     }
 
     private static Case hostileNumber(Seed seed, SplittableRandom r) {
+        if (seed.name().equals("bash")) {
+            ObjectNode args = objectOf(seed.arguments());
+            args.remove("timeoutMs");
+            String body = JsJson.stringify(args);
+            String head = body.length() <= 2 ? "{" : body.substring(0, body.length() - 1) + ",";
+            return new Case(Mutation.HOSTILE_NUMBER, "bash", head + "\"timeoutMs\":" + NUMBERS[r.nextInt(NUMBERS.length)] + "}");
+        }
         ObjectNode args = seed.name().equals("read") ? objectOf(seed.arguments()) : JsonNodeFactory.instance.objectNode();
         if (!args.has("file_path") || !args.get("file_path").isTextual()) args.put("file_path", "a.txt");
         args.remove("offset");

@@ -17,6 +17,7 @@ import io.dsh4j.tool.ApprovalOutcome;
 import io.dsh4j.tool.ApprovalPolicy;
 import io.dsh4j.tool.ToolAgent;
 import io.dsh4j.tool.ToolDefinition;
+import io.dsh4j.tool.ToolException;
 import io.dsh4j.tool.ToolEvents;
 import io.dsh4j.tool.ToolExecution;
 import io.dsh4j.tool.ToolRuntime;
@@ -26,6 +27,7 @@ import io.dsh4j.tool.ToolStepOutcome;
 import io.dsh4j.tool.ToolStepRequest;
 import io.dsh4j.tool.builtin.BuiltinConfig;
 import io.dsh4j.tool.builtin.BuiltinTools;
+import io.dsh4j.tool.builtin.CommandLauncher;
 import io.dsh4j.tool.builtin.TimeoutPolicy;
 import io.dsh4j.tool.reminder.RepeatToolReminder;
 import java.io.IOException;
@@ -40,8 +42,11 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,23 +61,26 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Drives one {@link ToolArgsMutator.Case} the way the agent loop turns a model tool call into a tool
- * result: the call as a {@link ContentBlock.ToolCall} of a committed {@code assistant/message}, then
- * {@link ToolRuntime#runStep} with a journal that commits {@code tool/call} and {@code tool/result} to
- * a live (in-memory) session exactly as {@code TurnRunner}'s does. The runtime carries the built-in
- * tools with their approval gate, the timeout policy and the repeat-tool reminder of the default
- * profile; approvals are answered by a fixed policy ({@link FixedPolicy}). A {@code write} or
- * {@code edit} case is preceded by a well-formed {@code read} of the same path (as a model reads
- * before it edits), so the case reaches the tool body instead of stopping at the observation rule.
+ * Drives one step of {@link ToolArgsMutator.Case}s the way the agent loop turns the tool calls of one
+ * model answer into tool results: the calls as {@link ContentBlock.ToolCall}s of a committed
+ * {@code assistant/message}, then {@link ToolRuntime#runStep} (one call runs on the caller's thread,
+ * several run as one step: parallel-safe ones overlapping, exclusive ones as barriers) with a journal
+ * that commits {@code tool/call} and {@code tool/result} to a live (in-memory) session exactly as
+ * {@code TurnRunner}'s does. The runtime carries the built-in tools with their approval gate, the
+ * timeout policy and the repeat-tool reminder of the default profile; approvals are answered by a
+ * fixed policy ({@link FixedPolicy}). The {@code write} and {@code edit} calls of a step are preceded
+ * by a step of well-formed {@code read}s of their paths (as a model reads before it edits), so they
+ * reach the tool body instead of stopping at the observation rule.
  *
  * <p>Every case runs in a fresh fixture at the same path, {@code <root>/case}: {@code a.txt},
  * {@code notes/}, {@code src/Main.java}, {@code link-out} (a link to the outside directory),
  * {@code link-file} (to the sentinel), {@code dangling-out} (to a missing file outside), {@code zero}
  * ({@code /dev/zero}), {@code mem} ({@code /proc/self/mem}) and, when the case asks, a FIFO
  * {@code fifo}. The sibling {@code <root>/outside} holds the sentinel file and a FIFO. No process is
- * ever started from fuzzed input: the policy rejects {@code bash} and every tool that could run one
- * or reach the network, and a {@code tools/execute} wrapper refuses (and reports) any such call that
- * gets past it.
+ * ever started from fuzzed input: {@code bash} is allowed and checks its arguments, but its
+ * {@link CommandLauncher} ({@link RefusingLauncher}) checks what it would start and refuses; the policy
+ * rejects every other tool that could run a process or reach the network, and a {@code tools/execute}
+ * wrapper refuses (and reports) any such call that gets past it.
  */
 final class ToolHarness implements AutoCloseable {
 
@@ -84,8 +92,15 @@ final class ToolHarness implements AutoCloseable {
      * the JVM with exit status 3, so that a long run never hangs silently.
      */
     static final long HALT_AFTER_MILLIS = 10 * WALL_LIMIT_MILLIS;
-    /** The tools whose bodies may run on fuzzed input: file tools confined to the working directory. */
-    static final Set<String> MAY_RUN = Set.of("read", "write", "edit", "glob", "grep", "todo_write");
+    /**
+     * The tools whose bodies may run on fuzzed input: file tools confined to the working directory, and
+     * {@code bash}, whose launcher starts nothing.
+     */
+    static final Set<String> MAY_RUN = Set.of("read", "write", "edit", "glob", "grep", "todo_write", "bash");
+    /** The code of a {@code bash} call that passed its checks and reached {@link RefusingLauncher}. */
+    static final String NOT_STARTED = "FUZZ_NOT_STARTED";
+    /** Linux's {@code MAX_ARG_STRLEN} less its NUL: {@code execve} refuses a longer argument. */
+    static final int MAX_ARG_BYTES = 128 * 1024 - 1;
     /** The config of the built-in tools: the defaults, with a {@code grep} deadline inside the per-call CPU limit. */
     static final Map<String, Object> BUILTIN_CONFIG = Map.of("searchTimeoutMs", 2_000);
 
@@ -113,6 +128,7 @@ final class ToolHarness implements AutoCloseable {
     private final Set<String> userDirListing;
     private final Map<String, JsonNode> schemas;
     private volatile String forbiddenDispatch;
+    private final List<String> launchProblems = Collections.synchronizedList(new ArrayList<>());
 
     /** What one case produced: a fingerprint of its results and effects (for the determinism check), and problems. */
     record Outcome(String fingerprint, List<String> problems) {}
@@ -127,7 +143,7 @@ final class ToolHarness implements AutoCloseable {
         mkfifo(outside.resolve("fifo"));
         userDirListing = listing(userDir);
         kernel.root().plugin(ToolRuntimePlugin.PLUGIN).await();
-        kernel.root().plugin(BuiltinTools.PLUGIN, BUILTIN_CONFIG).await();
+        kernel.root().plugin(BuiltinTools.plugin(new RefusingLauncher()), BUILTIN_CONFIG).await();
         kernel.root().plugin(TimeoutPolicy.PLUGIN).await();
         kernel.root().plugin(RepeatToolReminder.PLUGIN).await();
         kernel.root().plugin(Plugin.named("tool-fuzz-policy").setup((ctx, config) -> {
@@ -164,14 +180,16 @@ final class ToolHarness implements AutoCloseable {
     }
 
     /**
-     * The approval policy of the campaign: {@code write} and {@code edit} are allowed once when their
-     * {@code file_path} names a place inside the working directory after lexical normalization (links
-     * are the tools' own business: a link out must still be refused by them); everything else that
-     * asks — {@code bash}, any tool that could start a process or reach the network — is rejected.
+     * The approval policy of the campaign: {@code bash} is allowed once (its launcher starts nothing);
+     * {@code write} and {@code edit} are allowed once when their {@code file_path} names a place inside
+     * the working directory after lexical normalization (links are the tools' own business: a link out
+     * must still be refused by them); everything else that asks — any tool that could start a process
+     * or reach the network — is rejected.
      */
     final class FixedPolicy implements ApprovalPolicy {
         @Override
         public ApprovalOutcome request(ToolExecution exec, String reason) {
+            if (exec.name().equals("bash")) return ApprovalOutcome.ALLOWED_ONCE;
             if (!exec.name().equals("write") && !exec.name().equals("edit")) return ApprovalOutcome.REJECTED;
             JsonNode path = exec.arguments().isObject() ? exec.arguments().get("file_path") : null;
             if (path == null || !path.isTextual() || path.textValue().indexOf('\0') >= 0) return ApprovalOutcome.REJECTED;
@@ -184,8 +202,49 @@ final class ToolHarness implements AutoCloseable {
         }
     }
 
+    /**
+     * The launcher of {@code bash}: starts nothing. What reaches it passed every check of the tool, so
+     * it must be what a real start could run — {@code setsid bash -c COMMAND} with stdin closed, in a
+     * directory whose real path lies inside the working directory, the command without NUL and within
+     * {@code execve}'s argument limit (else the JDK or the kernel refuses it with an error of no code);
+     * anything else is a launch problem of the case. Then it refuses with {@link #NOT_STARTED}.
+     */
+    final class RefusingLauncher implements CommandLauncher {
+        @Override
+        public Process start(ProcessBuilder command) {
+            List<String> line = command.command();
+            File dir = command.directory();
+            if (line.size() != 4 || !line.subList(0, 3).equals(List.of("setsid", "bash", "-c"))) {
+                launchProblems.add("bash would start " + abbreviate(String.valueOf(line)));
+            } else {
+                String text = line.get(3);
+                if (text.indexOf('\0') >= 0) launchProblems.add("a command with a NUL character reached the launcher");
+                if (text.getBytes(StandardCharsets.UTF_8).length > MAX_ARG_BYTES) {
+                    launchProblems.add("a command of " + text.length() + " characters (over execve's limit) reached the launcher");
+                }
+            }
+            if (!command.redirectInput().equals(ProcessBuilder.Redirect.from(new File("/dev/null")))) {
+                launchProblems.add("bash would start with stdin " + command.redirectInput());
+            }
+            try {
+                Path real = dir == null ? null : dir.toPath().toRealPath();
+                if (real == null || !real.startsWith(cwd.toRealPath())) {
+                    launchProblems.add("bash would run in " + abbreviate(String.valueOf(real)) + ", outside the working directory");
+                }
+            } catch (IOException e) {
+                launchProblems.add("bash would run in a directory that does not resolve: " + abbreviate(String.valueOf(dir)));
+            }
+            throw new ToolException("FuzzHarness", NOT_STARTED, "the fuzz harness starts no process");
+        }
+    }
+
     /** Makes the fixture of {@code c} at {@link #cwd()}, replacing what an earlier case left. */
     void prepare(ToolArgsMutator.Case c) throws IOException {
+        prepare(List.of(c));
+    }
+
+    /** Makes the fixture of the step {@code cases} at {@link #cwd()}, replacing what an earlier case left. */
+    void prepare(List<ToolArgsMutator.Case> cases) throws IOException {
         deleteTree(cwd);
         Files.createDirectories(cwd.resolve("notes"));
         Files.createDirectories(cwd.resolve("src"));
@@ -201,23 +260,35 @@ final class ToolHarness implements AutoCloseable {
         Files.createSymbolicLink(cwd.resolve("dangling-out"), outside.resolve("absent"));
         Files.createSymbolicLink(cwd.resolve("zero"), Path.of("/dev/zero"));
         Files.createSymbolicLink(cwd.resolve("mem"), Path.of("/proc/self/mem"));
-        if (c.needsFifo()) mkfifo(cwd.resolve("fifo"));
+        if (cases.stream().anyMatch(ToolArgsMutator.Case::needsFifo)) mkfifo(cwd.resolve("fifo"));
     }
 
     /** Runs the case's call (after a {@code read} of its path for {@code write}/{@code edit}); never throws. */
     Outcome call(ToolArgsMutator.Case c) {
-        return call(c, c.mutation().name().toLowerCase());
+        return call(List.of(c), c.mutation().name().toLowerCase());
     }
 
     /** {@link #call(ToolArgsMutator.Case)}; {@code label} names the case in the watchdog's messages. */
     Outcome call(ToolArgsMutator.Case c, String label) {
+        return call(List.of(c), label);
+    }
+
+    /**
+     * Runs {@code cases} as the calls of one model answer, in this order (after one step of the
+     * {@code read}s of their {@code write}/{@code edit} paths); never throws. {@code label} names the
+     * step in the watchdog's messages.
+     */
+    Outcome call(List<ToolArgsMutator.Case> cases, String label) {
         List<String> problems = new ArrayList<>();
         StringBuilder fingerprint = new StringBuilder();
         forbiddenDispatch = null;
+        launchProblems.clear();
         AbortController abort = new AbortController();
         boolean[] hung = new boolean[1];
         Thread caller = Thread.currentThread();
-        String what = label + ": " + abbreviate(c.name()) + " " + abbreviate(c.arguments());
+        ToolArgsMutator.Case first = cases.getFirst();
+        String what = label + ": " + abbreviate(first.name()) + " " + abbreviate(first.arguments())
+                + (cases.size() > 1 ? " and " + (cases.size() - 1) + " more calls" : "");
         ScheduledFuture<?> dog = watchdog.schedule(() -> {
             hung[0] = true;
             System.err.println("tool fuzz watchdog: " + what + " still runs after " + WALL_LIMIT_MILLIS + " ms; cancelling it");
@@ -234,14 +305,18 @@ final class ToolHarness implements AutoCloseable {
         LiveSession session = sessions.create(LiveSessions.CreateOptions.in(cwd.toString()));
         CaseAgent agent = new CaseAgent(session, cwd);
         try {
-            long step = 1;
-            String preamble = preambleRead(c);
-            if (preamble != null) {
-                step(agent, session, step++, new ContentBlock.ToolCall("call_read", "read", preamble), abort, fingerprint,
-                        problems, null);
+            List<Call> reads = new ArrayList<>();
+            List<Call> calls = new ArrayList<>();
+            for (ToolArgsMutator.Case c : cases) {
+                String preamble = preambleRead(c);
+                if (preamble != null) {
+                    reads.add(new Call(new ContentBlock.ToolCall("call_read_" + reads.size(), "read", preamble), null));
+                }
+                calls.add(new Call(new ContentBlock.ToolCall("call_case_" + calls.size(), c.name(), c.arguments()), c.expect()));
             }
-            step(agent, session, step, new ContentBlock.ToolCall("call_case", c.name(), c.arguments()), abort, fingerprint,
-                    problems, c.expect());
+            long step = 1;
+            if (!reads.isEmpty()) step(agent, session, step++, reads, abort, fingerprint, problems);
+            step(agent, session, step, calls, abort, fingerprint, problems);
         } catch (RuntimeException | StackOverflowError e) {
             problems.add("an exception escaped the tool step: " + e);
         } finally {
@@ -251,8 +326,12 @@ final class ToolHarness implements AutoCloseable {
         }
         if (hung[0]) problems.add("the call ran longer than " + WALL_LIMIT_MILLIS + " ms of wall time (a blocking open?)");
         if (forbiddenDispatch != null) problems.add("\"" + forbiddenDispatch + "\" got past the approval policy to dispatch");
+        problems.addAll(launchProblems);
         return new Outcome(fingerprint.toString(), problems);
     }
+
+    /** One call of a step and what its result must be ({@code null}: a preamble, only the general invariants). */
+    private record Call(ContentBlock.ToolCall block, ToolArgsMutator.Expect expect) {}
 
     /** The {@code read} a model sends before it edits: the case's {@code file_path}, when it has a textual one. */
     private static String preambleRead(ToolArgsMutator.Case c) {
@@ -268,20 +347,29 @@ final class ToolHarness implements AutoCloseable {
         return JsJson.stringify(JsJson.nodes().objectNode().put("file_path", path.textValue()));
     }
 
-    private void step(CaseAgent agent, LiveSession session, long step, ContentBlock.ToolCall call, AbortController abort,
-                      StringBuilder fingerprint, List<String> problems, ToolArgsMutator.Expect expect) {
-        Message.AssistantMessage message = new Message.AssistantMessage(UUID.randomUUID().toString(), List.of(call),
+    /**
+     * Runs {@code calls} as one step and checks it: one {@code tool/call} per call in model order, one
+     * {@code tool/result} per call in model order citing its call's seq, a result per call in the
+     * outcome; then each result against the call's expectation.
+     */
+    private void step(CaseAgent agent, LiveSession session, long step, List<Call> calls, AbortController abort,
+                      StringBuilder fingerprint, List<String> problems) {
+        List<ContentBlock> blocks = new ArrayList<>(calls.stream().map(Call::block).toList());
+        Message.AssistantMessage message = new Message.AssistantMessage(UUID.randomUUID().toString(), blocks,
                 MessageSource.model("fuzz", "fuzz"));
         session.append(new EventPayload.AssistantMessage(1, step, message, null, false), SurfaceOp.APPEND, List.of());
         List<EventPayload.ToolResult> results = new ArrayList<>();
-        int[] calls = new int[1];
+        List<String> callIds = new ArrayList<>();
+        Map<String, Long> callSeqs = new HashMap<>();
+        List<Long> citedSeqs = new ArrayList<>();
         List<Message.UserMessage> deferred = new ArrayList<>();
         ToolStepJournal journal = new ToolStepJournal() { // TurnRunner's journal
             @Override
             public long appendCall(EventPayload.ToolCall toolCall) {
-                calls[0]++;
+                callIds.add(toolCall.callId());
                 long seq = session.append(toolCall).seq();
                 session.checkpoint();
+                callSeqs.put(toolCall.callId(), seq);
                 return seq;
             }
 
@@ -289,6 +377,7 @@ final class ToolHarness implements AutoCloseable {
             public void appendResult(EventPayload.ToolResult result, long callSeq) {
                 session.append(result, SurfaceOp.APPEND, callSeq < 0 ? null : List.of(callSeq));
                 results.add(result);
+                citedSeqs.add(callSeq);
             }
 
             @Override
@@ -296,25 +385,42 @@ final class ToolHarness implements AutoCloseable {
                 deferred.add(context);
             }
         };
-        ToolStepOutcome outcome = tools.runStep(new ToolStepRequest(agent, 1, step, List.of(call), abort.signal(),
+        List<ContentBlock.ToolCall> toolCalls = calls.stream().map(Call::block).toList();
+        ToolStepOutcome outcome = tools.runStep(new ToolStepRequest(agent, 1, step, toolCalls, abort.signal(),
                 ToolStepRequest.DEFAULT_MAX_PARALLEL, journal));
-        if (calls[0] != 1 || results.size() != 1 || outcome.results().size() != 1) {
-            problems.add(calls[0] + " tool/call and " + results.size() + " tool/result events for one call");
+        List<String> ids = toolCalls.stream().map(ContentBlock.ToolCall::id).toList();
+        if (!callIds.equals(ids) || results.size() != calls.size() || outcome.results().size() != calls.size()) {
+            problems.add(callIds.size() + " tool/call and " + results.size() + " tool/result events (" + outcome.results().size()
+                    + " outcome results) for " + calls.size() + " calls" + (callIds.size() == ids.size() ? ", out of order" : ""));
             return;
         }
-        EventPayload.ToolResult result = results.getFirst();
-        ContentBlock.ToolResult block = result.message().content().getFirst() instanceof ContentBlock.ToolResult b ? b : null;
-        if (block == null) {
-            problems.add("the tool/result message holds no tool-result block");
-            return;
+        for (int k = 0; k < calls.size(); k++) {
+            ContentBlock.ToolCall call = toolCalls.get(k);
+            EventPayload.ToolResult result = results.get(k);
+            ContentBlock.ToolResult block = result.message().content().getFirst() instanceof ContentBlock.ToolResult b ? b : null;
+            if (block == null) {
+                problems.add("the tool/result message holds no tool-result block");
+                continue;
+            }
+            if (!call.id().equals(block.toolCallId()) || citedSeqs.get(k) != (long) callSeqs.get(call.id())) {
+                problems.add("tool/result " + k + " answers " + block.toolCallId() + " citing seq " + citedSeqs.get(k)
+                        + ", not " + call.id() + " at seq " + callSeqs.get(call.id()));
+            }
+            check(call, result, block, calls.get(k).expect(), fingerprint, problems);
         }
+        fingerprint.append("contexts=").append(deferred.size()).append('\n');
+    }
+
+    /** One result against the general invariants and {@code expect} (none for a preamble). */
+    private static void check(ContentBlock.ToolCall call, EventPayload.ToolResult result, ContentBlock.ToolResult block,
+                              ToolArgsMutator.Expect expect, StringBuilder fingerprint, List<String> problems) {
         boolean error = Boolean.TRUE.equals(block.isError());
         String text = text(block.content());
         String code = result.error() == null ? null : result.error().code();
         fingerprint.append(call.name().length() > 64 ? call.name().substring(0, 64) : call.name()).append(" error=")
                 .append(error).append(" code=").append(code).append(" meta=")
                 .append(result.meta() == null ? "-" : Integer.toHexString(JsJson.stringify(result.meta()).hashCode()))
-                .append(" contexts=").append(deferred.size()).append(" text=").append(text.length()).append(':')
+                .append(" text=").append(text.length()).append(':')
                 .append(Integer.toHexString(text.hashCode())).append('\n');
         if (TRACE) System.err.println(abbreviate(call.name()) + " " + abbreviate(call.arguments()) + " -> " + code + " " + abbreviate(text));
         if (expect == null) return;

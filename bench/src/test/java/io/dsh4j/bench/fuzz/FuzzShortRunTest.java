@@ -65,6 +65,8 @@ class FuzzShortRunTest {
             assertThat(report.defects()).as(report.table()).isEmpty();
             assertThat(report.defectCount()).isZero();
             assertThat(report.slowestNanos(FuzzCampaign.Entry.TOOLS)).isPositive();
+            assertThat(report.multiCallSteps()).as("cases run in multi-call steps").isPositive();
+            assertThat(report.multiCallCalls()).isGreaterThan(2 * report.multiCallSteps());
         }
     }
 
@@ -92,13 +94,18 @@ class FuzzShortRunTest {
     }
 
     @Test
-    void the_fixed_approval_policy_rejects_commands_and_writes_outside_and_allows_writes_inside() throws Exception {
+    void bash_is_validated_but_never_started_and_writes_are_allowed_only_inside() throws Exception {
         try (ToolHarness harness = new ToolHarness(work)) {
             harness.prepare(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "bash", "{}"));
             ToolHarness.Outcome bash = harness.call(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "bash",
-                    "{\"command\":\"touch ../outside/ran\",\"description\":\"d\"}"));
+                    "{\"command\":\"touch ../outside/ran ran\",\"description\":\"d\",\"workdir\":\"notes\"}"));
             assertThat(bash.problems()).isEmpty();
-            assertThat(bash.fingerprint()).startsWith("bash error=true code=null");
+            assertThat(bash.fingerprint()).startsWith("bash error=true code=" + ToolHarness.NOT_STARTED);
+            assertThat(harness.cwd().resolve("notes/ran")).doesNotExist();
+            ToolHarness.Outcome invalid = harness.call(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.HOSTILE_NUMBER, "bash",
+                    "{\"command\":\"true\",\"description\":\"d\",\"timeoutMs\":1.5}"));
+            assertThat(invalid.problems()).isEmpty();
+            assertThat(invalid.fingerprint()).startsWith("bash error=true code=INVALID_ARGS");
             harness.prepare(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "write", "{}"));
             ToolHarness.Outcome inside = harness.call(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "write",
                     "{\"file_path\":\"notes/n.txt\",\"content\":\"x\"}"));
@@ -109,6 +116,29 @@ class FuzzShortRunTest {
             assertThat(outside.problems()).isEmpty();
             assertThat(outside.fingerprint()).contains("write error=true");
             assertThat(harness.outsideProblems()).isEmpty();
+        }
+    }
+
+    @Test
+    void a_multi_call_step_answers_every_call_in_model_order_with_parallel_reads_and_exclusive_writes() throws Exception {
+        try (ToolHarness harness = new ToolHarness(work)) {
+            List<ToolArgsMutator.Case> step = new java.util.ArrayList<>();
+            for (int k = 0; k < 12; k++) { // more parallel-safe calls than run at once
+                step.add(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "read", "{\"file_path\":\"a.txt\",\"limit\":" + (k + 1) + "}"));
+            }
+            step.add(4, new ToolArgsMutator.Case(ToolArgsMutator.Mutation.SEED, "edit",
+                    "{\"file_path\":\"a.txt\",\"old_string\":\"gamma\",\"new_string\":\"GAMMA\"}"));
+            step.add(new ToolArgsMutator.Case(ToolArgsMutator.Mutation.UNKNOWN_TOOL, "nope", "{}", ToolArgsMutator.Expect.REFUSED, false));
+            harness.prepare(step);
+
+            ToolHarness.Outcome o = harness.call(step, "multi");
+
+            assertThat(o.problems()).isEmpty();
+            List<String> lines = o.fingerprint().lines().filter(l -> !l.startsWith("contexts=")).toList();
+            assertThat(lines).hasSize(1 + step.size()); // the edit's read, then the step
+            assertThat(lines.get(5)).startsWith("edit error=false");
+            assertThat(lines.getLast()).startsWith("nope error=true code=UNKNOWN_TOOL");
+            assertThat(Files.readString(harness.cwd().resolve("a.txt"))).contains("GAMMA");
         }
     }
 
