@@ -4,7 +4,12 @@ package io.dsh4j.attention.core.internal;
  * What the sentence and keyword scans ask of a character, looked up in one table per question instead
  * of computed per character: the launcher runs the commands with the client compiler only, which does
  * not inline the tests these tables replace, so a test per character was a call per character
- * (issue 17: tens of millions of them for a 10 MB message). Built once; immutable and thread-safe.
+ * (issue 17: tens of millions of them for a 10 MB message). Thread-safe.
+ *
+ * <p>The table is built a page of 256 characters at a time, when a character of the page is first
+ * asked about: computing all 65,536 entries up front took about 120 ms of a cold run's main thread,
+ * a third of a small {@code health} run, while a text touches a handful of pages. A page is published
+ * through final fields, so a racing first use computes it twice at worst and never sees it half built.
  */
 public final class CharTable {
 
@@ -29,35 +34,50 @@ public final class CharTable {
      */
     static final int NO_OWN_LOWER = 16;
 
-    private static final byte[] FLAGS = new byte[Character.MAX_VALUE + 1];
-    private static final char[] LOWER = new char[Character.MAX_VALUE + 1];
+    /** The computed pages, by the character's high byte; a null entry is not computed yet. */
+    private static final Page[] PAGES = new Page[256];
 
-    static {
-        for (int c = 0; c <= Character.MAX_VALUE; c++) {
-            char ch = (char) c;
-            int f = 0;
-            if (JsText.isSpace(ch)) f |= SPACE | LEADING_MARK;
-            if ("。；！？!?;".indexOf(ch) >= 0) f |= SENTENCE_MARK | MARK_OR_STOP;
-            if (ch == '.') f |= MARK_OR_STOP;
-            if (ch == '\n') f |= NEWLINE;
-            if (TextTools.isLetterOrNumber(c)) f |= LETTER_OR_NUMBER;
-            if ("`|-*+#\r\u2028\u2029".indexOf(ch) >= 0) f |= PLAIN_MARK;
-            if ((ch >= '0' && ch <= '9') || ">*-–—•.、()（）".indexOf(ch) >= 0) f |= LEADING_MARK;
-            int lower = Character.toLowerCase(c);
-            if (ch == '\u03A3' || ch == '\u0130' || Character.isSurrogate(ch) || lower > Character.MAX_VALUE) {
-                f |= NO_OWN_LOWER;
-                lower = c;
+    /** The flags and lower cases of the 256 characters that share a high byte. */
+    private static final class Page {
+        final byte[] flags = new byte[256];
+        final char[] lower = new char[256];
+
+        Page(int high) {
+            for (int low = 0; low < 256; low++) {
+                char ch = (char) (high << 8 | low);
+                int f = 0;
+                if (JsText.isSpace(ch)) f |= SPACE | LEADING_MARK;
+                if ("。；！？!?;".indexOf(ch) >= 0) f |= SENTENCE_MARK | MARK_OR_STOP;
+                if (ch == '.') f |= MARK_OR_STOP;
+                if (ch == '\n') f |= NEWLINE;
+                if (TextTools.isLetterOrNumber(ch)) f |= LETTER_OR_NUMBER;
+                if ("`|-*+#\r\u2028\u2029".indexOf(ch) >= 0) f |= PLAIN_MARK;
+                if ((ch >= '0' && ch <= '9') || ">*-–—•.、()（）".indexOf(ch) >= 0) f |= LEADING_MARK;
+                int lowerCase = Character.toLowerCase((int) ch);
+                if (ch == '\u03A3' || ch == '\u0130' || Character.isSurrogate(ch) || lowerCase > Character.MAX_VALUE) {
+                    f |= NO_OWN_LOWER;
+                    lowerCase = ch;
+                }
+                flags[low] = (byte) f;
+                lower[low] = (char) lowerCase;
             }
-            FLAGS[c] = (byte) f;
-            LOWER[c] = (char) lower;
         }
+    }
+
+    private static Page page(char c) {
+        Page p = PAGES[c >>> 8];
+        if (p == null) {
+            p = new Page(c >>> 8);
+            PAGES[c >>> 8] = p;
+        }
+        return p;
     }
 
     private CharTable() {}
 
     /** Whether {@code c} has any of {@code flags}. */
     static boolean is(char c, int flags) {
-        return (FLAGS[c] & flags) != 0;
+        return (page(c).flags[c & 0xFF] & flags) != 0;
     }
 
     /**
@@ -65,11 +85,11 @@ public final class CharTable {
      * space (the symbols of a degraded reply's symbol run).
      */
     public static boolean isSymbol(char c) {
-        return (FLAGS[c] & (LETTER_OR_NUMBER | SPACE)) == 0;
+        return (page(c).flags[c & 0xFF] & (LETTER_OR_NUMBER | SPACE)) == 0;
     }
 
     /** {@link Character#toLowerCase(int)} of {@code c}; meaningful unless {@code c} is {@link #NO_OWN_LOWER}. */
     static char lower(char c) {
-        return LOWER[c];
+        return page(c).lower[c & 0xFF];
     }
 }
