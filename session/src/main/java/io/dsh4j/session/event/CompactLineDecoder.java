@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.dsh4j.message.json.JsJson;
+import io.dsh4j.message.json.JsNumbers;
 import io.dsh4j.message.json.JsonLimits;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -520,7 +521,8 @@ final class CompactLineDecoder {
     private JsonNode number() {
         int s = i;
         boolean fraction = numberEnd();
-        if (fraction) return DoubleNode.valueOf(Double.parseDouble(new String(b, s, i - s, StandardCharsets.ISO_8859_1)));
+        // a JSON number literal (numberEnd checked it): Number() of it is the correctly rounded double
+        if (fraction) return DoubleNode.valueOf(JsNumbers.stringToNumber(new String(b, s, i - s, StandardCharsets.ISO_8859_1)));
         boolean negative = b[s] == '-';
         int digits = i - s - (negative ? 1 : 0);
         if (digits > MAX_INTEGER_DIGITS) throw DECLINE;
