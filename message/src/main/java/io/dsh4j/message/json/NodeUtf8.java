@@ -55,32 +55,43 @@ public final class NodeUtf8 {
                 n++;
                 continue;
             }
-            int need;
-            int lo = 0x80;
-            int hi = 0xBF;
-            if (c >= 0xC2 && c <= 0xDF) {
-                need = 1;
-            } else if (c >= 0xE0 && c <= 0xEF) {
-                need = 2;
-                if (c == 0xE0) lo = 0xA0;
-                if (c == 0xED) hi = 0x9F;
-            } else if (c >= 0xF0 && c <= 0xF4) {
-                need = 3;
-                if (c == 0xF0) lo = 0x90;
-                if (c == 0xF4) hi = 0x8F;
-            } else {
-                return -1;
-            }
-            if (i + need >= end) return -1;
-            int second = b[i + 1] & 0xFF;
-            if (second < lo || second > hi) return -1;
-            for (int k = 2; k <= need; k++) {
-                if ((b[i + k] & 0xC0) != 0x80) return -1;
-            }
-            i += need + 1;
-            n += need == 3 ? 2 : 1; // four bytes are a code point above U+FFFF: a surrogate pair
+            int length = sequenceLength(b, i, end);
+            if (length < 0) return -1;
+            i += length;
+            n += length == 4 ? 2 : 1; // four bytes are a code point above U+FFFF: a surrogate pair
         }
         return n;
+    }
+
+    /**
+     * The length, 2 to 4, of the well-formed UTF-8 sequence of a code point above U+007F that starts at
+     * {@code b[i]} and ends before {@code end}; {@code -1} when the bytes there are not one.
+     */
+    public static int sequenceLength(byte[] b, int i, int end) {
+        int c = b[i] & 0xFF;
+        int need;
+        int lo = 0x80;
+        int hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            need = 1;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            need = 2;
+            if (c == 0xE0) lo = 0xA0;
+            if (c == 0xED) hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            need = 3;
+            if (c == 0xF0) lo = 0x90;
+            if (c == 0xF4) hi = 0x8F;
+        } else {
+            return -1;
+        }
+        if (i + need >= end) return -1;
+        int second = b[i + 1] & 0xFF;
+        if (second < lo || second > hi) return -1;
+        for (int k = 2; k <= need; k++) {
+            if ((b[i + k] & 0xC0) != 0x80) return -1;
+        }
+        return need + 1;
     }
 
     /**

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.dsh4j.message.json.JsJson;
 import io.dsh4j.message.json.JsNumbers;
 import io.dsh4j.message.json.JsonLimits;
+import io.dsh4j.message.json.NodeUtf8;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -489,30 +490,11 @@ final class CompactLineDecoder {
         };
     }
 
-    /** One well-formed UTF-8 sequence of two to four bytes (the rules of {@code NodeUtf8.isWellFormed}). */
+    /** One well-formed UTF-8 sequence of two to four bytes ({@link NodeUtf8#sequenceLength}). */
     private void utf8() {
-        int c = b[i] & 0xFF;
-        int need;
-        int lo = 0x80;
-        int hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) {
-            need = 1;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            if (c == 0xE0) lo = 0xA0;
-            if (c == 0xED) hi = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            if (c == 0xF0) lo = 0x90;
-            if (c == 0xF4) hi = 0x8F;
-        } else {
-            throw DECLINE;
-        }
-        if (i + need >= end) throw DECLINE;
-        int second = b[i + 1] & 0xFF;
-        if (second < lo || second > hi) throw DECLINE;
-        for (int k = 2; k <= need; k++) if ((b[i + k] & 0xC0) != 0x80) throw DECLINE;
-        i += need + 1;
+        int length = NodeUtf8.sequenceLength(b, i, end);
+        if (length < 0) throw DECLINE;
+        i += length;
     }
 
     // ------------------------------------------------------------ numbers
